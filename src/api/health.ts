@@ -1,0 +1,13 @@
+import { Type } from '@sinclair/typebox';
+import type { Route } from '../http/types.js';
+
+const HealthBody = Type.Object({ message: Type.String() });
+const BODY = { message: 'ok' };
+
+export const healthRoute: Route = {
+  method: 'GET',
+  path: '/health',
+  auth: null,
+  handler: () => ({ body: BODY }),
+  doc: { summary: 'Liveness', tags: ['utility'], responses: { 200: HealthBody } },
+};

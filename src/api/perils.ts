@@ -1,0 +1,62 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { Route } from '../http/types.js';
+import { PERILS, type PerilDef } from '../engine/perils.js';
+import type { Principal } from '../auth/keys.js';
+import type { Mode } from '../auth/modes.js';
+
+const PerilInfo = Type.Object({
+  name: Type.String(),
+  category: Type.Union([Type.Literal('catastrophe'), Type.Literal('weather')]),
+  unit: Type.String(),
+  threshold_type: Type.Union([Type.Literal('string'), Type.Literal('number')]),
+  thresholds: Type.Array(Type.Union([Type.String(), Type.Number()])),
+  model_type: Type.String(),
+  cumulative: Type.Boolean(),
+  lite_threshold: Type.Union([
+    Type.Object({ threshold: Type.Union([Type.String(), Type.Number()]), description: Type.String(), us_only: Type.Boolean() }),
+    Type.Null(),
+  ]),
+  modes: Type.Array(Type.String()),
+  coverage: Type.String(),
+  model_version: Type.Union([Type.String(), Type.Null()]),
+});
+const PerilsBody = Type.Object({ perils: Type.Array(PerilInfo) });
+type PerilInfo = Static<typeof PerilInfo>;
+
+/** The modes a peril can serve at all, before the key's licence narrows them. */
+function perilModes(def: PerilDef): Mode[] {
+  const modes: Mode[] = ['in_depth', 'batch'];
+  if (def.lite) modes.push('lite');
+  if (def.historic) modes.push('historic');
+  return modes;
+}
+
+export function describePeril(def: PerilDef, principal: Principal, modelVersion: string | null): PerilInfo {
+  return {
+    name: def.name,
+    category: def.category,
+    unit: def.unit,
+    threshold_type: typeof def.thresholds[0] === 'string' ? 'string' : 'number',
+    thresholds: [...def.thresholds],
+    model_type: def.modelType,
+    cumulative: def.cumulative,
+    lite_threshold: def.lite ? { threshold: def.lite.threshold, description: def.lite.description, us_only: def.lite.usOnly } : null,
+    modes: perilModes(def).filter((m) => principal.modes.has(m)),
+    coverage: def.coverage,
+    model_version: modelVersion,
+  };
+}
+
+export function perilsRoute(modelVersion: (def: PerilDef) => string | null): Route {
+  return {
+    method: 'GET',
+    path: '/v1/perils',
+    auth: {},
+    handler: (ctx) => {
+      const principal = ctx.principal!;
+      const perils = [...PERILS.values()].filter((d) => principal.perils.has(d.name)).map((d) => describePeril(d, principal, modelVersion(d)));
+      return { body: { perils } };
+    },
+    doc: { summary: 'Perils available to the calling key', tags: ['utility'], responses: { 200: PerilsBody } },
+  };
+}

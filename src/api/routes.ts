@@ -1,0 +1,19 @@
+import type { App } from '../app.js';
+import type { Route } from '../http/types.js';
+import { healthRoute } from './health.js';
+import { perilsRoute } from './perils.js';
+import { buildOpenApi } from './openapi.js';
+
+/** The route table: every endpoint the service answers, in one place. */
+export function buildRoutes(app: App): Route[] {
+  const routes: Route[] = [healthRoute, perilsRoute(() => null)];
+  let openapi: Record<string, unknown> | null = null;
+  routes.push({
+    method: 'GET',
+    path: '/openapi.json',
+    auth: null,
+    handler: () => ({ body: (openapi ??= buildOpenApi(app.router.routes(), app.version())) }),
+    doc: { summary: 'This OpenAPI 3.1 document', tags: ['utility'] },
+  });
+  return routes;
+}

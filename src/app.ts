@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from './config.js';
+import { createLogger } from './log.js';
+import { openDatabase, type Db } from './store/db.js';
+import { dataPaths, ensureDataDirs, type DataPaths } from './store/paths.js';
+import { KeyStore } from './auth/keys.js';
+import { HttpServer } from './http/server.js';
+import { Router } from './http/router.js';
+import type { Route } from './http/types.js';
+import { buildRoutes } from './api/routes.js';
+
+export interface AppOptions {
+  /** Routes added beside the service's own (benchmarks add an echo route). */
+  extraRoutes?: Route[];
+  log?: Logger;
+}
+
+/**
+ * The service assembled: data dir, database, keys, routes and the HTTP server.
+ * `serve`, the tests and the benchmarks all start the service through here.
+ */
+export class App {
+  readonly paths: DataPaths;
+  readonly db: Db;
+  readonly keys: KeyStore;
+  readonly log: Logger;
+  readonly router = new Router();
+  private readonly server: HttpServer;
+  private closed = false;
+
+  private constructor(readonly config: Config, options: AppOptions) {
+    this.log = options.log ?? createLogger(config.logLevel);
+    this.paths = dataPaths(config.dataDir, config.tablesDir);
+    ensureDataDirs(this.paths);
+    this.db = openDatabase(this.paths.db);
+    this.keys = new KeyStore(this.db);
+    for (const route of [...buildRoutes(this), ...(options.extraRoutes ?? [])]) this.router.add(route);
+    this.server = new HttpServer({
+      router: this.router,
+      authenticate: (key) => this.keys.authenticate(key),
+      jsonBodyBytes: config.jsonBodyBytes,
+      uploadBytes: config.uploadBytes,
+      log: this.log,
+    });
+  }
+
+  static async create(config: Partial<Config> | Config = {}, options: AppOptions = {}): Promise<App> {
+    const full = 'tablesDir' in config && config.tablesDir ? (config as Config) : loadConfig(config);
+    return new App(full, options);
+  }
+
+  /** Listen on the configured host and port (0 = any free port); returns the port. */
+  listen(): Promise<number> {
+    return this.server.start(this.config.host, this.config.port);
+  }
+
+  /** Stop accepting, finish in-flight requests, then close the database. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.server.stop(this.config.shutdownGraceMs);
+    this.db.close();
+    this.log.flush?.();
+  }
+
+  version(): string {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
+  }
+}

@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import type { Db } from '../store/db.js';
+import { httpError } from '../errors.js';
+import { LIMITS } from '../limits.js';
+import { PERIL_NAMES, type PerilName } from '../engine/perils.js';
+import type { Mode } from './modes.js';
+
+/**
+ * API keys. A key reads `hzr_<id>_<secret>`: `id` (12 hex) is public and indexes
+ * the row; the database keeps only SHA-256 of the whole key. Keys carry 256 bits
+ * of randomness, so a fast hash is the right tool (a slow KDF guards low-entropy
+ * passwords, not random tokens). See docs/api.md "Keys and licences".
+ */
+export interface Principal {
+  keyId: string;
+  owner: string;
+  tenant: string;
+  organisation: string;
+  perils: ReadonlySet<PerilName>;
+  modes: ReadonlySet<Mode>;
+  floodPlus: boolean;
+  expiresAt: number;
+}
+
+export interface KeyInfo {
+  id: string;
+  owner: string;
+  tenant: string;
+  organisation: string;
+  label: string | null;
+  perils: PerilName[];
+  modes: Mode[];
+  flood_plus: boolean;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface CreateKeyOptions {
+  owner: string;
+  tenant?: string;
+  organisation?: string;
+  label?: string;
+  perils: readonly PerilName[];
+  modes: readonly Mode[];
+  floodPlus: boolean;
+  expiresDays?: number;
+  now?: number;
+}
+
+interface KeyRow {
+  id: string;
+  key_hash: string;
+  owner: string;
+  tenant: string;
+  organisation: string;
+  label: string | null;
+  perils: string;
+  modes: string;
+  flood_plus: number;
+  issued_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+const KEY_PATTERN = /^hzr_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
+
+export function hashKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex');
+}
+
+export class KeyStore {
+  private readonly byId;
+  private readonly insert;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
+    this.insert = db.prepare(
+      `INSERT INTO api_keys (id, key_hash, owner, tenant, organisation, label, perils, modes, flood_plus, issued_at, expires_at)
+       VALUES (@id, @key_hash, @owner, @tenant, @organisation, @label, @perils, @modes, @flood_plus, @issued_at, @expires_at)`,
+    );
+  }
+
+  /** Create a key; the clear key is returned once and never stored. */
+  create(options: CreateKeyOptions): { key: string; info: KeyInfo } {
+    const now = options.now ?? Date.now();
+    const days = options.expiresDays ?? LIMITS.keyLifetimeDays;
+    const id = crypto.randomBytes(6).toString('hex');
+    const key = `hzr_${id}_${crypto.randomBytes(32).toString('base64url')}`;
+    const row: KeyRow = {
+      id,
+      key_hash: hashKey(key),
+      owner: options.owner,
+      tenant: options.tenant ?? options.owner,
+      organisation: options.organisation ?? options.owner,
+      label: options.label ?? null,
+      perils: JSON.stringify(PERIL_NAMES.filter((p) => options.perils.includes(p))),
+      modes: JSON.stringify([...options.modes]),
+      flood_plus: options.floodPlus ? 1 : 0,
+      issued_at: now,
+      expires_at: now + days * 86_400_000,
+      revoked_at: null,
+    };
+    this.insert.run(row);
+    return { key, info: toInfo(row) };
+  }
+
+  list(): KeyInfo[] {
+    return this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY issued_at, id').all().map(toInfo);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n;
+  }
+
+  revoke(id: string, now = Date.now()): boolean {
+    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id).changes === 1;
+  }
+
+  /** Check a presented key; throws the 401 the spec asks for. */
+  authenticate(presented: string | undefined, now = Date.now()): Principal {
+    if (presented === undefined || presented === '') throw httpError('missing_api_key');
+    const match = KEY_PATTERN.exec(presented);
+    const row = match ? this.byId.get(match[1]!) : undefined;
+    if (!row || !sameHash(row.key_hash, hashKey(presented))) throw httpError('invalid_api_key');
+    if (row.revoked_at !== null) throw httpError('revoked_api_key');
+    if (row.expires_at <= now) throw httpError('expired_api_key');
+    return {
+      keyId: row.id,
+      owner: row.owner,
+      tenant: row.tenant,
+      organisation: row.organisation,
+      perils: new Set(JSON.parse(row.perils) as PerilName[]),
+      modes: new Set(JSON.parse(row.modes) as Mode[]),
+      floodPlus: row.flood_plus === 1,
+      expiresAt: row.expires_at,
+    };
+  }
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function toInfo(row: KeyRow): KeyInfo {
+  return {
+    id: row.id,
+    owner: row.owner,
+    tenant: row.tenant,
+    organisation: row.organisation,
+    label: row.label,
+    perils: JSON.parse(row.perils) as PerilName[],
+    modes: JSON.parse(row.modes) as Mode[],
+    flood_plus: row.flood_plus === 1,
+    issued_at: new Date(row.issued_at).toISOString(),
+    expires_at: new Date(row.expires_at).toISOString(),
+    revoked_at: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+  };
+}

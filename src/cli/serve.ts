@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { App } from '../app.js';
+import { loadConfig } from '../config.js';
+import { MODES } from '../auth/modes.js';
+import { PERIL_NAMES } from '../engine/perils.js';
+import { writeFileAtomic } from '../store/paths.js';
+import { configOverrides, parse } from './args.js';
+
+export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR]
+hazrisk start  (serve on the embedded defaults, building hazard tables first when missing)`;
+
+export async function serveCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' } });
+  const app = await App.create(loadConfig(configOverrides(values)));
+  ensureDemoKey(app);
+  const port = await app.listen();
+  app.log.info({ port, host: app.config.host, data_dir: app.paths.root }, 'hazrisk listening');
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** A fresh data dir gets one key licensed for everything, printed and saved (mode 0600). */
+function ensureDemoKey(app: App): void {
+  if (app.keys.count() > 0) return;
+  const { key, info } = app.keys.create({ owner: 'demo', label: 'demo key', perils: PERIL_NAMES, modes: MODES, floodPlus: true });
+  writeFileAtomic(app.paths.demoKey, `${key}\n`, 0o600);
+  fs.chmodSync(app.paths.demoKey, 0o600);
+  process.stdout.write(`\nDemo API key (all perils and modes, expires ${info.expires_at}), also in ${app.paths.demoKey}:\n${key}\n\n`);
+}

@@ -1,0 +1,58 @@
+import os from 'node:os';
+import path from 'node:path';
+import { LIMITS } from './limits.js';
+
+/**
+ * Every setting, where it comes from and its default, in one table.
+ * Precedence: explicit override (CLI flag or test) > environment > default.
+ */
+const SETTINGS = {
+  port: { env: 'HAZRISK_PORT', kind: 'int', fallback: 8080 },
+  host: { env: 'HAZRISK_HOST', kind: 'string', fallback: '0.0.0.0' },
+  dataDir: { env: 'HAZRISK_DATA_DIR', kind: 'string', fallback: './var' },
+  sourcesDir: { env: 'HAZRISK_SOURCES', kind: 'string', fallback: '../shared/data' },
+  tablesDir: { env: 'HAZRISK_TABLES_DIR', kind: 'string', fallback: '' },
+  logLevel: { env: 'HAZRISK_LOG_LEVEL', kind: 'string', fallback: 'info' },
+  jsonBodyBytes: { env: 'HAZRISK_BODY_LIMIT', kind: 'int', fallback: LIMITS.jsonBodyBytes },
+  uploadBytes: { env: 'HAZRISK_UPLOAD_LIMIT', kind: 'int', fallback: LIMITS.uploadBytes },
+  poolSize: { env: 'HAZRISK_POOL_SIZE', kind: 'int', fallback: Math.max(1, os.availableParallelism()) },
+  batchWorkers: { env: 'HAZRISK_BATCH_WORKERS', kind: 'int', fallback: 1 },
+  leaseMs: { env: 'HAZRISK_LEASE_MS', kind: 'int', fallback: 30_000 },
+  publicUrl: { env: 'HAZRISK_PUBLIC_URL', kind: 'string', fallback: '' },
+  shutdownGraceMs: { env: 'HAZRISK_SHUTDOWN_GRACE_MS', kind: 'int', fallback: 10_000 },
+} as const;
+
+type Settings = typeof SETTINGS;
+type ValueOf<K extends keyof Settings> = Settings[K]['kind'] extends 'int' ? number : string;
+export type Config = { -readonly [K in keyof Settings]: ValueOf<K> };
+
+export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const out: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(SETTINGS)) {
+    const override = (overrides as Record<string, unknown>)[name];
+    if (override !== undefined) {
+      out[name] = override;
+      continue;
+    }
+    const raw = env[setting.env];
+    if (raw === undefined || raw === '') {
+      out[name] = setting.fallback;
+    } else if (setting.kind === 'int') {
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${setting.env} must be a non-negative integer, got "${raw}"`);
+      out[name] = n;
+    } else {
+      out[name] = raw;
+    }
+  }
+  const config = out as Config;
+  config.dataDir = path.resolve(config.dataDir);
+  config.sourcesDir = path.resolve(config.sourcesDir);
+  config.tablesDir = config.tablesDir ? path.resolve(config.tablesDir) : path.join(config.dataDir, 'tables');
+  return config;
+}
+
+/** The environment variable behind each setting, for help texts and docs. */
+export function settingEnvNames(): Record<string, string> {
+  return Object.fromEntries(Object.entries(SETTINGS).map(([k, s]) => [k, s.env]));
+}

@@ -1,0 +1,153 @@
+/**
+ * The peril registry: the one table every other module reads for names,
+ * thresholds, units, model types and Lite thresholds. Methods behind each row
+ * are in docs/models/<peril>.md; window mathematics in docs/methods.md.
+ */
+export const PERIL_NAMES = [
+  'TropicalCyclone',
+  'Wildfire',
+  'Earthquake',
+  'FloodLivePlus',
+  'Hail',
+  'USTornado',
+  'Tornado',
+  'Rain',
+  'MaxWindGust',
+  'CumulativeRain',
+  'Cumulativesnow',
+] as const;
+
+export type PerilName = (typeof PERIL_NAMES)[number];
+export type Threshold = string | number;
+
+/**
+ * rate: annual exceedance rate per threshold with seasonal and diurnal shares.
+ * daily: per-month daily exceedance probability (daily maximum).
+ * accumulation: per-month chain-dependent weather generator (window totals).
+ */
+export type ModelType = 'rate' | 'daily' | 'accumulation';
+
+export interface LiteThreshold {
+  threshold: Threshold;
+  description: string;
+  /** Lite scores the peril only for locations in the United States. */
+  usOnly: boolean;
+}
+
+export interface PerilDef {
+  name: PerilName;
+  /** Numeric code written into table headers and kernel requests. */
+  code: number;
+  category: 'catastrophe' | 'weather';
+  modelType: ModelType;
+  thresholds: readonly Threshold[];
+  /** The spec's unit string: a physical unit, or the threshold names joined by commas. */
+  unit: string;
+  /** Window totals (expanding mode, window_days lead-in). */
+  cumulative: boolean;
+  lite: LiteThreshold | null;
+  /** Served by the historic-events endpoints. */
+  historic: boolean;
+  /** Shown in /v1/perils; the models issue keeps it true to the built table. */
+  coverage: string;
+}
+
+const SAFFIR_SIMPSON = ['CAT0', 'CAT1', 'CAT2', 'CAT3', 'CAT4', 'CAT5'] as const;
+const ENHANCED_FUJITA = ['EF0', 'EF1', 'EF2', 'EF3', 'EF4', 'EF5'] as const;
+const MMI = ['MMI3', 'MMI4', 'MMI5', 'MMI6', 'MMI7', 'MMI8', 'MMI9'] as const;
+const PGA = ['PGA0.05', 'PGA0.1', 'PGA0.2', 'PGA0.3', 'PGA0.4', 'PGA0.5'] as const;
+
+/** 2012 Saffir–Simpson lower bounds in knots (1-minute sustained), CAT0 = tropical storm. */
+export const SAFFIR_SIMPSON_KNOTS = [34, 64, 83, 96, 113, 137] as const;
+/** Enhanced Fujita lower bounds, 3-second gust in mph (EF0 65–85 … EF5 > 200). */
+export const ENHANCED_FUJITA_MPH = [65, 86, 111, 136, 166, 201] as const;
+
+function named(names: readonly string[]): { thresholds: readonly string[]; unit: string } {
+  return { thresholds: names, unit: names.join(',') };
+}
+
+const DEFS: readonly PerilDef[] = [
+  {
+    name: 'TropicalCyclone', code: 1, category: 'catastrophe', modelType: 'rate', ...named(SAFFIR_SIMPSON),
+    cumulative: false, historic: true,
+    lite: { threshold: 'CAT3', description: 'Saffir–Simpson category 3 or stronger (≥ 96 kt)', usOnly: false },
+    coverage: 'Tropical cyclone basins with best-track data: North Atlantic, East/Central Pacific, West Pacific, North Indian, South Indian, South Pacific.',
+  },
+  {
+    name: 'Wildfire', code: 2, category: 'catastrophe', modelType: 'rate', ...named(['Severe']),
+    cumulative: false, historic: true,
+    lite: { threshold: 'Severe', description: 'a fire burning more than 5 hectares', usOnly: false },
+    coverage: 'Heuristic: calibrated on California and mainland Portugal records, extended by climate proxies.',
+  },
+  {
+    name: 'Earthquake', code: 3, category: 'catastrophe', modelType: 'rate', ...named([...MMI, ...PGA]),
+    cumulative: false, historic: false,
+    lite: { threshold: 'MMI6', description: 'Modified Mercalli intensity VI or stronger', usOnly: false },
+    coverage: 'Global land and near-shore: smoothed-seismicity PSHA from ISC-GEM and USGS ComCat.',
+  },
+  {
+    name: 'FloodLivePlus', code: 4, category: 'catastrophe', modelType: 'rate',
+    thresholds: [0.1, 0.25, 0.5, 1, 1.5, 2, 3], unit: 'm',
+    cumulative: false, historic: false,
+    lite: { threshold: 1, description: 'flood depth of 1 m or more', usOnly: false },
+    coverage: 'Heuristic: Dartmouth Flood Observatory event frequency with elevation and river proximity.',
+  },
+  {
+    name: 'Hail', code: 5, category: 'catastrophe', modelType: 'rate',
+    thresholds: [0.75, 1, 1.5, 1.75, 2, 2.5, 3], unit: 'inch',
+    cumulative: false, historic: true,
+    lite: { threshold: 1, description: 'hailstones of 1 inch diameter or more', usOnly: false },
+    coverage: 'United States only (SPC reports); low confidence.',
+  },
+  {
+    name: 'USTornado', code: 6, category: 'catastrophe', modelType: 'rate', ...named(ENHANCED_FUJITA),
+    cumulative: false, historic: false,
+    lite: { threshold: 'EF2', description: 'Enhanced Fujita EF2 or stronger', usOnly: true },
+    coverage: 'Contiguous United States (SPC tornado tracks 1950–2022).',
+  },
+  {
+    name: 'Tornado', code: 7, category: 'catastrophe', modelType: 'rate', ...named(ENHANCED_FUJITA),
+    cumulative: false, historic: true, lite: null,
+    coverage: 'Where tornado track data exist: the contiguous United States.',
+  },
+  {
+    name: 'Rain', code: 8, category: 'weather', modelType: 'daily',
+    thresholds: [10, 25, 50, 75, 100, 150, 200, 300], unit: 'mm',
+    cumulative: false, historic: false,
+    lite: { threshold: 100, description: 'a day with 100 mm of rain or more', usOnly: false },
+    coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on US HCN).',
+  },
+  {
+    name: 'MaxWindGust', code: 9, category: 'weather', modelType: 'daily',
+    thresholds: [15, 20, 25, 30, 35, 40, 50], unit: 'm/s',
+    cumulative: false, historic: false,
+    lite: { threshold: 30, description: 'a gust of 30 m/s or more', usOnly: false },
+    coverage: 'Global land; low confidence (mean-wind gust model, SPC gust reports in the US).',
+  },
+  {
+    name: 'CumulativeRain', code: 10, category: 'weather', modelType: 'accumulation',
+    thresholds: [10, 25, 50, 100, 150, 200, 300, 500], unit: 'mm',
+    cumulative: true, historic: false, lite: null,
+    coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on US HCN).',
+  },
+  {
+    name: 'Cumulativesnow', code: 11, category: 'weather', modelType: 'accumulation',
+    thresholds: [1, 5, 10, 20, 30, 50, 100], unit: 'cm',
+    cumulative: true, historic: false, lite: null,
+    coverage: 'Global land (CRU 0.5° climatology; snowfall from temperature partition).',
+  },
+];
+
+export const PERILS: ReadonlyMap<PerilName, PerilDef> = new Map(DEFS.map((d) => [d.name, d]));
+
+export function isPerilName(name: unknown): name is PerilName {
+  return typeof name === 'string' && PERILS.has(name as PerilName);
+}
+
+export function perilDef(name: PerilName): PerilDef {
+  return PERILS.get(name)!;
+}
+
+export function perilByCode(code: number): PerilDef | undefined {
+  return DEFS.find((d) => d.code === code);
+}

@@ -1,0 +1,97 @@
+/**
+ * The one catalogue of error codes. Every error the service answers with is
+ * built from this table, so status, code and default message never drift.
+ * The body shape is documented in docs/api.md ("Errors").
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, message: 'The request is invalid.' },
+  invalid_location: { status: 400, message: 'The location or coordinates are missing or malformed.' },
+  geocoding_failed: { status: 400, message: 'The location could not be geocoded.' },
+  csv_invalid: { status: 400, message: 'The CSV file has invalid rows.' },
+  csv_empty: { status: 400, message: 'The CSV file has no data rows.' },
+  csv_oversized: { status: 400, message: 'The CSV file is too large.' },
+  unknown_file_id: { status: 400, message: 'Unknown file_id.' },
+  unknown_job_id: { status: 400, message: 'Unknown job_id.' },
+  missing_api_key: { status: 401, message: 'The X-API-Key header is required.' },
+  invalid_api_key: { status: 401, message: 'The API key is not valid.' },
+  expired_api_key: { status: 401, message: 'The API key has expired.' },
+  revoked_api_key: { status: 401, message: 'The API key has been revoked.' },
+  historic_not_permitted: { status: 401, message: 'The API key is not permitted for historic events.' },
+  mode_not_licensed: { status: 403, message: 'The API key is not licensed for this mode.' },
+  peril_not_licensed: { status: 403, message: 'The API key is not licensed for this peril.' },
+  flood_plus_not_permitted: { status: 403, message: 'The API key has no Flood Plus permission.' },
+  link_invalid: { status: 403, message: 'The download link is invalid.' },
+  link_expired: { status: 403, message: 'The download link has expired.' },
+  not_found: { status: 404, message: 'No such route.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed on this route.' },
+  idempotency_conflict: { status: 409, message: 'The Idempotency-Key was used with a different submission.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'Unsupported Content-Type.' },
+  malformed_json: { status: 422, message: 'The request body is not valid JSON.' },
+  validation_error: { status: 422, message: 'The request failed validation.' },
+  historic_retrieval_failed: { status: 500, message: 'Failed to retrieve historic events or shapes.' },
+  internal_error: { status: 500, message: 'Internal server error.' },
+  service_unavailable: { status: 503, message: 'The service is shutting down.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorDetail {
+  field?: string;
+  row?: number;
+  column?: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export interface ErrorOptions {
+  message?: string;
+  field?: string | null;
+  details?: ErrorDetail[];
+  /** Extra members merged into the error object (e.g. total_errors). */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly field: string | null;
+  readonly details: ErrorDetail[] | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, options: ErrorOptions = {}) {
+    super(options.message ?? ERROR_CODES[code].message);
+    this.name = 'HttpError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.field = options.field ?? null;
+    this.details = options.details;
+    this.extra = options.extra;
+    this.headers = options.headers;
+  }
+
+  /** The JSON body every error response carries. */
+  toBody(requestId: string): { error: Record<string, unknown> } {
+    const error: Record<string, unknown> = {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      field: this.field,
+    };
+    if (this.details) error.details = this.details;
+    if (this.extra) Object.assign(error, this.extra);
+    error.request_id = requestId;
+    return { error };
+  }
+}
+
+export function httpError(code: ErrorCode, options?: ErrorOptions): HttpError {
+  return new HttpError(code, options);
+}
+
+/** A 422 that names the failing field, the commonest error in the service. */
+export function validationError(field: string, message: string, details?: ErrorDetail[]): HttpError {
+  return new HttpError('validation_error', { field, message: `${field}: ${message}`, details });
+}

@@ -1,0 +1,83 @@
+import type { Method, Route } from './types.js';
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allow: Method[] }
+  | { kind: 'not_found' };
+
+interface PatternRoute {
+  segments: string[];
+  routes: Map<Method, Route>;
+}
+
+/**
+ * Path router: exact paths in a map, parameterised ones matched by segment.
+ * Knowing every method a path answers lets us say 405 (with Allow) instead of 404.
+ */
+export class Router {
+  private readonly exact = new Map<string, Map<Method, Route>>();
+  private readonly patterns: PatternRoute[] = [];
+  private readonly all: Route[] = [];
+
+  add(route: Route): void {
+    this.all.push(route);
+    const table = route.path.includes(':') ? this.patternTable(route.path) : this.exactTable(route.path);
+    if (table.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
+    table.set(route.method, route);
+  }
+
+  routes(): readonly Route[] {
+    return this.all;
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const exact = this.exact.get(path);
+    if (exact) return pick(exact, method, {});
+    const parts = path.split('/');
+    for (const pattern of this.patterns) {
+      const params = matchSegments(pattern.segments, parts);
+      if (params) return pick(pattern.routes, method, params);
+    }
+    return { kind: 'not_found' };
+  }
+
+  private exactTable(path: string): Map<Method, Route> {
+    let table = this.exact.get(path);
+    if (!table) this.exact.set(path, (table = new Map()));
+    return table;
+  }
+
+  private patternTable(path: string): Map<Method, Route> {
+    const segments = path.split('/');
+    const key = segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/');
+    let found = this.patterns.find((p) => p.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key);
+    if (!found) this.patterns.push((found = { segments, routes: new Map() }));
+    return found.routes;
+  }
+}
+
+function pick(table: Map<Method, Route>, method: string, params: Record<string, string>): RouteMatch {
+  const route = table.get(method as Method);
+  if (route) return { kind: 'found', route, params };
+  return { kind: 'method_not_allowed', allow: [...table.keys()] };
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+  if (pattern.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const want = pattern[i]!;
+    const got = parts[i]!;
+    if (want.startsWith(':')) {
+      if (got === '') return null;
+      try {
+        params[want.slice(1)] = decodeURIComponent(got);
+      } catch {
+        return null;
+      }
+    } else if (want !== got) {
+      return null;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { Readable } from 'node:stream';
+import uWS from '@trufflesuite/uws-js-unofficial';
+import { httpError } from '../errors.js';
+
+/**
+ * The only module that touches uWebSockets.js. It turns a uWS request into an
+ * HttpExchange whose fields are copied out synchronously (uWS invalidates `req`
+ * after the first async hop) and whose writes are corked and abort-safe.
+ */
+export interface HttpExchange {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: Record<string, string>;
+  readonly aborted: boolean;
+  /** Called once when the client goes away before a response. */
+  onAbort(listener: () => void): void;
+  /** Must be called before the handler's first await; rejects with 413 past `limit` bytes. */
+  readBody(limit: number): Promise<Buffer>;
+  /** Body as a paused-by-backpressure stream; errors with 413 past `limit` bytes. */
+  bodyStream(limit: number): Readable;
+  respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection?: boolean): void;
+  respondFile(status: number, headers: Record<string, string>, file: string): Promise<void>;
+}
+
+export interface HttpListener {
+  port: number;
+  close(): void;
+}
+
+const STATUS_LINES = new Map<number, string>();
+function statusLine(status: number): string {
+  let line = STATUS_LINES.get(status);
+  if (!line) STATUS_LINES.set(status, (line = `${status} ${STATUS_CODES[status] ?? 'Unknown'}`));
+  return line;
+}
+
+/** Refuse the JS stand-in the package silently falls back to when no binary matches. */
+export function assertNativeUws(): void {
+  if (typeof (uWS as unknown as { getParts?: unknown }).getParts !== 'function') {
+    throw new Error(
+      'uWebSockets.js native binary not loaded (fallback implementation detected). ' +
+        `Node ${process.versions.node} (ABI ${process.versions.modules}) on ${process.platform}-${process.arch} is not supported; use Node 20 on linux-x64.`,
+    );
+  }
+}
+
+export function listen(host: string, port: number, handler: (ex: HttpExchange) => void): Promise<HttpListener> {
+  assertNativeUws();
+  const app = uWS.App();
+  app.any('/*', (res, req) => {
+    handler(new UwsExchange(res, req));
+  });
+  return new Promise((resolve, reject) => {
+    app.listen(host, port, (socket) => {
+      if (!socket) return reject(new Error(`cannot listen on ${host}:${port}`));
+      resolve({
+        port: uWS.us_socket_local_port(socket),
+        close: () => uWS.us_listen_socket_close(socket),
+      });
+    });
+  });
+}
+
+class UwsExchange implements HttpExchange {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: Record<string, string> = {};
+  aborted = false;
+  private done = false;
+  private abortListeners: (() => void)[] = [];
+
+  constructor(
+    private readonly res: uWS.HttpResponse,
+    req: uWS.HttpRequest,
+  ) {
+    this.method = req.getCaseSensitiveMethod().toUpperCase();
+    this.path = req.getUrl();
+    this.query = req.getQuery() ?? '';
+    req.forEach((k, v) => {
+      this.headers[k] = v;
+    });
+    res.onAborted(() => {
+      this.aborted = true;
+      for (const listener of this.abortListeners) listener();
+    });
+  }
+
+  onAbort(listener: () => void): void {
+    this.abortListeners.push(listener);
+  }
+
+  readBody(limit: number): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      if (this.declaredTooLarge(limit)) return reject(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failed = false;
+      this.res.onData((chunk, isLast) => {
+        if (failed) return;
+        size += chunk.byteLength;
+        if (size > limit) {
+          failed = true;
+          return reject(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
+        }
+        chunks.push(Buffer.from(chunk.slice(0)));
+        if (isLast) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      });
+      this.onAbort(() => reject(new Error('client aborted')));
+    });
+  }
+
+  bodyStream(limit: number): Readable {
+    const res = this.res;
+    let size = 0;
+    let paused = false;
+    const stream = new Readable({
+      read: () => {
+        if (paused && !this.aborted && !this.done) {
+          paused = false;
+          res.resume();
+        }
+      },
+    });
+    if (this.declaredTooLarge(limit)) {
+      stream.destroy(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
+      return stream;
+    }
+    res.onData((chunk, isLast) => {
+      if (stream.destroyed) return;
+      size += chunk.byteLength;
+      if (size > limit) return void stream.destroy(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
+      const more = stream.push(Buffer.from(chunk.slice(0)));
+      if (isLast) stream.push(null);
+      else if (!more) {
+        paused = true;
+        res.pause();
+      }
+    });
+    this.onAbort(() => stream.destroy(new Error('client aborted')));
+    return stream;
+  }
+
+  respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection = false): void {
+    if (this.aborted || this.done) return;
+    this.done = true;
+    this.res.cork(() => {
+      this.res.writeStatus(statusLine(status));
+      for (const name in headers) this.res.writeHeader(name, headers[name]!);
+      this.res.end(body, closeConnection);
+    });
+  }
+
+  respondFile(status: number, headers: Record<string, string>, file: string): Promise<void> {
+    if (this.aborted || this.done) return Promise.resolve();
+    this.done = true;
+    const res = this.res;
+    const total = fs.statSync(file).size;
+    return new Promise((resolve) => {
+      const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+      const finish = (): void => {
+        stream.destroy();
+        resolve();
+      };
+      this.onAbort(finish);
+      res.cork(() => {
+        res.writeStatus(statusLine(status));
+        for (const name in headers) res.writeHeader(name, headers[name]!);
+        if (total === 0) res.end();
+      });
+      if (total === 0) return finish();
+      stream.on('error', () => {
+        if (!this.aborted) res.cork(() => res.close());
+        finish();
+      });
+      stream.on('data', (chunk) => {
+        const buf = chunk as Buffer;
+        const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+        if (this.aborted) return finish();
+        const start = res.getWriteOffset();
+        let result: [boolean, boolean] = [false, false];
+        res.cork(() => {
+          result = res.tryEnd(ab, total);
+        });
+        const [ok, done] = result;
+        if (done) return finish();
+        if (ok) return;
+        stream.pause();
+        res.onWritable((offset) => {
+          let retry: [boolean, boolean] = [false, false];
+          res.cork(() => {
+            retry = res.tryEnd(ab.slice(offset - start), total);
+          });
+          if (retry[1]) finish();
+          else if (retry[0]) stream.resume();
+          return retry[0];
+        });
+      });
+    });
+  }
+
+  private declaredTooLarge(limit: number): boolean {
+    const declared = Number(this.headers['content-length']);
+    return Number.isFinite(declared) && declared > limit;
+  }
+}

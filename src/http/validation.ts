@@ -1,0 +1,67 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import formatsModule from 'ajv-formats';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { validationError } from '../errors.js';
+
+/**
+ * TypeBox schemas compiled by ajv. A failed check becomes a 422 whose `field`
+ * is a JS-style path (`events[2].start_date`), as the spec asks.
+ */
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (
+  a: Ajv,
+  formats: string[],
+) => void;
+addFormats(ajv, ['date']);
+
+export type Validator<T extends TSchema> = (value: unknown, root?: string) => Static<T>;
+
+export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
+  const check = ajv.compile(schema);
+  return (value: unknown, root = ''): Static<T> => {
+    if (check(value)) return value as Static<T>;
+    const error = check.errors![0]!;
+    const { field, message } = describe(error, root);
+    throw validationError(field, message);
+  };
+}
+
+/** `/events/2/start_date` → `events[2].start_date` (with an optional root such as `query`). */
+export function fieldPath(pointer: string, root = ''): string {
+  let out = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function join(base: string, prop: string): string {
+  return base === '' ? prop : `${base}.${prop}`;
+}
+
+function describe(error: ErrorObject, root: string): { field: string; message: string } {
+  const at = fieldPath(error.instancePath, root);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { field: join(at, String(params.missingProperty)), message: 'is required' };
+    case 'additionalProperties':
+      return { field: join(at, String(params.additionalProperty)), message: 'is not a recognised field' };
+    case 'format':
+      return params.format === 'date'
+        ? { field: at || 'body', message: 'must be an ISO date YYYY-MM-DD' }
+        : { field: at || 'body', message: `must be a valid ${String(params.format)}` };
+    case 'type':
+      return { field: at || 'body', message: `must be ${withArticle(String(params.type))}` };
+    case 'enum':
+      return { field: at || 'body', message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { field: at || 'body', message: error.message ?? 'is invalid' };
+  }
+}
+
+function withArticle(type: string): string {
+  const name = type.replace(/,/g, ' or ');
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
+}

@@ -1,0 +1,41 @@
+/**
+ * The one table of limits. Spec-given values are marked; the rest are project
+ * decisions documented in docs/api.md ("Limits"). Byte limits are defaults that
+ * config.ts lets a deployment override.
+ */
+export const LIMITS = {
+  /** Spec: perils × events per request for v2 and daily. */
+  maxCombosInDepth: 25,
+  /** Spec: perils × events per request for expanding. */
+  maxCombosExpanding: 10,
+  /** Spec: window_days range (inclusive). */
+  windowDaysMin: 0,
+  windowDaysMax: 7,
+  /** Spec: hour range (inclusive). */
+  hourMin: 0,
+  hourMax: 23,
+  /** Project: longest event window accepted, in days (about ten years). */
+  maxWindowDays: 3660,
+  /** Project: earliest and latest calendar year accepted in dates. */
+  minYear: 1900,
+  maxYear: 2200,
+  /** Spec: rows per batch upload. */
+  minBatchRows: 1,
+  maxBatchRows: 100_000,
+  /** Spec: internal processing chunk (rows). */
+  batchChunkRows: 10_000,
+  /** Project: how many row-level errors an upload rejection lists. */
+  maxReportedRowErrors: 100,
+  /** Spec: pre-signed link lifetime, 7 days in ms. */
+  signedUrlLifetimeMs: 7 * 24 * 3600 * 1000,
+  /** Spec: API key lifetime, one year in days. */
+  keyLifetimeDays: 365,
+  /** Project: default JSON body limit (bytes). */
+  jsonBodyBytes: 1024 * 1024,
+  /** Project: default upload limit (bytes). */
+  uploadBytes: 64 * 1024 * 1024,
+  /** Project: longest accepted text field (location, tag) in characters. */
+  maxTextLength: 500,
+  /** Project: maximum events in one synchronous request before combos are checked. */
+  maxEventsPerRequest: 25,
+} as const;

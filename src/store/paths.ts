@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The data-dir layout (docs/architecture.md). Every path the service writes is named here. */
+export interface DataPaths {
+  root: string;
+  db: string;
+  tables: string;
+  events: string;
+  uploads: string;
+  jobs: string;
+  demoKey: string;
+  signingKey: string;
+}
+
+export function dataPaths(dataDir: string, tablesDir?: string): DataPaths {
+  return {
+    root: dataDir,
+    db: path.join(dataDir, 'hazrisk.db'),
+    tables: tablesDir ?? path.join(dataDir, 'tables'),
+    events: path.join(dataDir, 'events'),
+    uploads: path.join(dataDir, 'uploads'),
+    jobs: path.join(dataDir, 'jobs'),
+    demoKey: path.join(dataDir, 'demo-key.txt'),
+    signingKey: path.join(dataDir, 'signing.key'),
+  };
+}
+
+export function ensureDataDirs(paths: DataPaths): void {
+  for (const dir of [paths.root, paths.uploads, paths.jobs]) fs.mkdirSync(dir, { recursive: true });
+}
+
+/** Write a file so that readers see either the old or the new content, never a torn one. */
+export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(tmp, 'w', mode ?? 0o644);
+  try {
+    if (typeof data === 'string') fs.writeSync(fd, data);
+    else fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { App, type AppOptions } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { MODES, type Mode } from '../../src/auth/modes.js';
+import { PERIL_NAMES, type PerilName } from '../../src/engine/perils.js';
+
+export interface TestApp {
+  app: App;
+  url: string;
+  dataDir: string;
+  /** Create a key straight in the store (not over HTTP). */
+  key(options?: { owner?: string; perils?: readonly PerilName[]; modes?: readonly Mode[]; floodPlus?: boolean; expiresDays?: number; now?: number }): string;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = 'hazrisk-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A service on an ephemeral port over a fresh temporary data dir. */
+export async function startTestApp(config: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
+  const dataDir = config.dataDir ?? tempDir();
+  const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', ...config }), {
+    log: pino({ level: process.env.HAZRISK_TEST_LOG ?? 'silent' }),
+    ...options,
+  });
+  const port = await app.listen();
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    key: (o = {}) =>
+      app.keys.create({
+        owner: o.owner ?? 'acme',
+        perils: o.perils ?? PERIL_NAMES,
+        modes: o.modes ?? MODES,
+        floodPlus: o.floodPlus ?? true,
+        expiresDays: o.expiresDays,
+        now: o.now,
+      }).key,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** fetch + JSON decode, keeping status and headers for exact assertions. */
+export async function call(url: string, init: RequestInit & { json?: unknown; key?: string } = {}): Promise<JsonResponse> {
+  const headers = new Headers(init.headers);
+  if (init.key) headers.set('x-api-key', init.key);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const res = await fetch(url, { ...init, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('json')) parsed = text === '' ? null : JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed };
+}
