@@ -1,0 +1,70 @@
+/**
+ * The one home of the rate ↔ probability ↔ return-period formulas
+ * (docs/methods.md §1). Everything else calls these; nothing re-derives them.
+ */
+
+/** Mean calendar year used to express windows in years (leap day every fourth year). */
+export const DAYS_PER_YEAR = 365.25;
+
+/**
+ * Return periods are capped here, and a zero expected count (Λ = 0) reports it:
+ * "longer than a million years". Used everywhere a return period is produced.
+ */
+export const RETURN_PERIOD_CAP_YEARS = 1_000_000;
+
+/** Digits kept in published probabilities (percent) and float return periods. */
+const SIGNIFICANT_DIGITS = 6;
+
+/** p = 1 − exp(−Λ), computed without cancellation for small Λ. */
+export function probabilityFromExpectedCount(expected: number): number {
+  if (!(expected > 0)) return 0;
+  return -Math.expm1(-expected);
+}
+
+/** Λ = −ln(1 − p); Infinity for p = 1. */
+export function expectedCountFromProbability(p: number): number {
+  if (!(p > 0)) return 0;
+  if (p >= 1) return Infinity;
+  return -Math.log1p(-p);
+}
+
+/** Window length in years: whole days × covered hours of each day. */
+export function windowYears(days: number, startHour = 0, endHour = 23): number {
+  return (days * (endHour - startHour + 1)) / 24 / DAYS_PER_YEAR;
+}
+
+/**
+ * Equivalent return period in years of a probability p over a window of
+ * `years`: T / Λ with Λ = −ln(1 − p); equals 1/λ for a one-year window of a
+ * constant-rate hazard. Capped at RETURN_PERIOD_CAP_YEARS.
+ */
+export function returnPeriodYears(p: number, years: number): number {
+  const expected = expectedCountFromProbability(p);
+  if (expected === 0) return RETURN_PERIOD_CAP_YEARS;
+  return Math.min(years / expected, RETURN_PERIOD_CAP_YEARS);
+}
+
+/** Probability of at least one occurrence in `years` of a hazard with annual rate λ. */
+export function probabilityInYears(annualRate: number, years: number): number {
+  return probabilityFromExpectedCount(annualRate * years);
+}
+
+/** Fraction → percent (0–100), six significant digits. */
+export function toPercent(p: number): number {
+  return roundSignificant(p * 100);
+}
+
+/** Integer return period (v2, batch, Lite): rounded half up, at least 1 year. */
+export function integerReturnPeriod(years: number): number {
+  return Math.max(1, Math.round(years));
+}
+
+/** Float return period (daily mode), six significant digits. */
+export function floatReturnPeriod(years: number): number {
+  return roundSignificant(years);
+}
+
+export function roundSignificant(x: number, digits = SIGNIFICANT_DIGITS): number {
+  if (x === 0 || !Number.isFinite(x)) return x;
+  return Number(x.toPrecision(digits));
+}
