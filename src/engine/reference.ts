@@ -1,4 +1,5 @@
 import { civilFromDays, seasonSlot } from './calendar.js';
+import { probabilityFromExpectedCount } from './formulas.js';
 import { gammaQ } from './gamma.js';
 import { perilDef } from './perils.js';
 import { normaliseDiurnal, normaliseSeason, HOURS, SEASON_SLOTS } from './profiles.js';
@@ -38,7 +39,7 @@ export function referenceWindow(table: HazardTable, row: number, w: CurveWindow)
       for (let j = 0; j < k; j++) expected[j]! -= fraction * Math.log1p(-table.dailyProb[(row * 12 + month) * k + j]!);
     }
   }
-  return expected.map((e) => (e > 0 ? 1 - Math.exp(-e) : 0));
+  return expected.map(probabilityFromExpectedCount);
 }
 
 /** Daily mode: each day's probabilities, averaged over the days of the window. */
@@ -52,11 +53,19 @@ export function referenceDailyMean(table: HazardTable, row: number, w: CurveWind
   return sum.map((s) => s / days);
 }
 
-/** Expanding mode: window i covers [start − windowDays, start − windowDays + i]. */
+/**
+ * Expanding mode: window i covers [start − windowDays, start − windowDays + i].
+ * Windows are nested, so each curve is at least the previous one (running maximum).
+ */
 export function referenceExpanding(table: HazardTable, row: number, startDay: number, endDay: number, windowDays: number): number[][] {
   const first = startDay - windowDays;
   const count = endDay - startDay + 1 + windowDays;
-  return Array.from({ length: count }, (_, i) => referenceWindow(table, row, { startDay: first, endDay: first + i, startHour: 0, endHour: 23 }));
+  const curves: number[][] = [];
+  for (let i = 0; i < count; i++) {
+    const curve = referenceWindow(table, row, { startDay: first, endDay: first + i, startHour: 0, endHour: 23 });
+    curves.push(i === 0 ? curve : curve.map((p, j) => Math.max(p, curves[i - 1]![j]!)));
+  }
+  return curves;
 }
 
 /**

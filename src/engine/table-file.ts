@@ -11,8 +11,8 @@ import { checkTable, type GridDef, type HazardTable, type TableMeta } from './ta
 export const TABLE_MAGIC = 0x5452_5a48; // "HZRT" little-endian
 export const TABLE_VERSION = 1;
 export const HEADER_BYTES = 256;
-const CHECKSUM_AT = 144;
-const HASHED_HEADER_BYTES = 144;
+const CHECKSUM_AT = 160;
+const HASHED_HEADER_BYTES = 160;
 const SECTION_TABLE_AT = 80;
 const ALIGN = 16;
 
@@ -20,7 +20,7 @@ export const MODEL_TYPE_CODES: Record<ModelType, number> = { rate: 0, daily: 1, 
 const MODEL_TYPES = ['rate', 'daily', 'accumulation'] as const;
 
 /** Section order in the file; the kernel uses the same indices. */
-export const SECTIONS = ['cellRow', 'data', 'seasonOfRow', 'seasonCum', 'diurnalOfRow', 'diurnalCum', 'metadata'] as const;
+export const SECTIONS = ['cellRow', 'data', 'seasonOfRow', 'seasonCum', 'diurnalOfRow', 'diurnalCum', 'metadata', 'thresholdValues'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface TableInfo {
@@ -46,6 +46,7 @@ export function encodeTable(table: HazardTable): Uint8Array {
   const parts: Partial<Record<SectionName, Uint8Array>> = {
     cellRow: bytes(table.cellRow),
     metadata: new TextEncoder().encode(JSON.stringify({ peril: def.name, thresholds: def.thresholds, unit: def.unit, meta: table.meta })),
+    thresholdValues: bytes(Float64Array.from(def.thresholds, (t) => (typeof t === 'number' ? t : Number.NaN))),
   };
   let seasonProfiles = 0;
   let diurnalProfiles = 0;

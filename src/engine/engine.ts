@@ -1,0 +1,224 @@
+import { Piscina } from 'piscina';
+import { cellIndex } from './grid.js';
+import { KernelInstance, kernelModule, OPS, REQUEST_INTS, type KernelOp } from './kernel.js';
+import { perilDef, type PerilName } from './perils.js';
+import { BLOCK_CAPACITY_BYTES, BLOCK_FLAG_OFFSET, layoutBlock, ScratchBlocks, taskBytes } from './scratch.js';
+import { SCRATCH_BLOCK_BYTES, SharedTables, type PlacedTable } from './shared-tables.js';
+import type { TableInfo } from './table-file.js';
+import type { KernelTask } from './worker.js';
+
+/**
+ * The engine's public face: evaluate(requests) → curves, for every mode.
+ * Small batches run inline on the main thread's own kernel instance (a pool
+ * round trip costs more than they do); larger ones are split into tasks for
+ * the piscina pool. Both read the same shared tables (docs/methods.md).
+ */
+export interface CurveRequest {
+  peril: PerilName;
+  latitude: number;
+  longitude: number;
+  /** Epoch days, inclusive. Expanding: the first window's start (start − window_days) and the last window's end. */
+  startDay: number;
+  endDay: number;
+  startHour: number;
+  endHour: number;
+  mode: KernelOp;
+}
+
+/** Probabilities as fractions: K per curve; expanding gives (endDay − startDay + 1) × K. */
+export type CurveResult = { ok: true; values: Float64Array } | { ok: false; reason: string };
+
+export interface EngineOptions {
+  /** Directory of built `<Peril>.hzt` tables, or the images themselves (tests). */
+  tablesDir?: string;
+  images?: Uint8Array[];
+  /** Worker threads; 0 evaluates everything inline. */
+  poolSize: number;
+  /** Batches estimated below this many microseconds run inline. */
+  inlineBudgetMicros?: number;
+}
+
+const DEFAULT_INLINE_BUDGET_MICROS = 300;
+/** Work per pool task, so a ~45 µs round trip is amortised. */
+const TASK_TARGET_MICROS = 3000;
+const WORKER_URL = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+
+interface Group {
+  table: PlacedTable;
+  indices: number[];
+  requests: Int32Array;
+  resultOffsets: number[];
+  resultValues: number;
+  micros: number[];
+}
+
+export class Engine {
+  private readonly inline: KernelInstance;
+  private readonly inlineBlock: number;
+  private readonly blocks: ScratchBlocks;
+  private readonly words: Int32Array;
+  private readonly pool: Piscina | null;
+  private readonly inlineBudget: number;
+  /** Tasks run through the pool since start (tests count them). */
+  poolTasks = 0;
+
+  private constructor(readonly tables: SharedTables, options: EngineOptions) {
+    const module = kernelModule();
+    this.inline = new KernelInstance(module, tables.memory);
+    this.inlineBlock = tables.scratchBase;
+    this.blocks = new ScratchBlocks(tables.scratchBase + SCRATCH_BLOCK_BYTES, tables.scratchBlocks - 1);
+    this.words = new Int32Array(tables.memory.buffer);
+    this.inlineBudget = options.inlineBudgetMicros ?? DEFAULT_INLINE_BUDGET_MICROS;
+    this.pool =
+      options.poolSize > 0
+        ? new Piscina({
+            filename: WORKER_URL.href,
+            minThreads: options.poolSize,
+            maxThreads: options.poolSize,
+            idleTimeout: 2 ** 31 - 1,
+            workerData: { memory: tables.memory, module },
+          })
+        : null;
+  }
+
+  static create(options: EngineOptions): Engine {
+    const blocks = 1 + 2 * Math.max(1, options.poolSize) + 2;
+    const tables = options.images ? SharedTables.load(options.images, blocks) : SharedTables.loadDirectory(options.tablesDir ?? '', blocks);
+    return new Engine(tables, options);
+  }
+
+  info(peril: PerilName): TableInfo | null {
+    return this.tables.tables.get(peril)?.info ?? null;
+  }
+
+  /** The data row for a location, or why there is none. */
+  locate(peril: PerilName, latitude: number, longitude: number): { row: number } | { reason: string } {
+    const table = this.tables.tables.get(peril);
+    if (!table) return { reason: `no hazard table for ${peril} is installed (run \`npm run tables\`)` };
+    const cell = cellIndex(table.info.grid, latitude, longitude);
+    const row = cell < 0 ? -1 : table.cellRow[cell]!;
+    if (row < 0) {
+      const coverage = table.info.metadata.meta.coverage ?? perilDef(peril).coverage;
+      return { reason: `no coverage: the ${peril} model has no data at ${latitude}, ${longitude} (coverage: ${coverage})` };
+    }
+    return { row };
+  }
+
+  async evaluate(requests: readonly CurveRequest[]): Promise<CurveResult[]> {
+    const results: CurveResult[] = new Array(requests.length);
+    const groups = this.group(requests, results);
+    const total = groups.reduce((sum, g) => sum + g.micros.reduce((a, b) => a + b, 0), 0);
+    const outputs = total <= this.inlineBudget || !this.pool ? groups.map((g) => this.runInline(g)) : await Promise.all(groups.map((g) => this.runPooled(g)));
+    groups.forEach((g, gi) => {
+      const out = outputs[gi]!;
+      g.indices.forEach((index, j) => {
+        results[index] = { ok: true, values: out.subarray(g.resultOffsets[j]!, g.resultOffsets[j + 1]!) };
+      });
+    });
+    return results;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  private group(requests: readonly CurveRequest[], results: CurveResult[]): Group[] {
+    const byTable = new Map<PlacedTable, number[]>();
+    requests.forEach((r, i) => {
+      const located = this.locate(r.peril, r.latitude, r.longitude);
+      if ('reason' in located) {
+        results[i] = { ok: false, reason: located.reason };
+        return;
+      }
+      const table = this.tables.tables.get(r.peril)!;
+      let list = byTable.get(table);
+      if (!list) byTable.set(table, (list = []));
+      list.push(i);
+    });
+    return [...byTable].map(([table, indices]) => {
+      const k = table.info.thresholdCount;
+      const packed = new Int32Array(indices.length * REQUEST_INTS);
+      const resultOffsets = [0];
+      const micros: number[] = [];
+      let values = 0;
+      indices.forEach((index, j) => {
+        const r = requests[index]!;
+        const located = this.locate(r.peril, r.latitude, r.longitude) as { row: number };
+        packed.set([located.row, r.startDay, r.endDay, r.startHour, r.endHour, OPS[r.mode]], j * REQUEST_INTS);
+        const days = r.endDay - r.startDay + 1;
+        values += r.mode === 'expanding' ? days * k : k;
+        resultOffsets.push(values);
+        micros.push(estimateMicros(table.info.type, r.mode, days, k));
+      });
+      return { table, indices, requests: packed, resultOffsets, resultValues: values, micros };
+    });
+  }
+
+  private runInline(g: Group): Float64Array {
+    const out = new Float64Array(g.resultValues);
+    for (const [from, to] of this.split(g, Infinity)) {
+      const layout = layoutBlock(this.inlineBlock, to - from);
+      new Int32Array(this.tables.memory.buffer, layout.requests, (to - from) * REQUEST_INTS).set(g.requests.subarray(from * REQUEST_INTS, to * REQUEST_INTS));
+      this.inline.evaluate(g.table.base, layout.requests, to - from, layout.results, layout.scratch);
+      const first = g.resultOffsets[from]!;
+      out.set(new Float64Array(this.tables.memory.buffer, layout.results, g.resultOffsets[to]! - first), first);
+    }
+    return out;
+  }
+
+  private async runPooled(g: Group): Promise<Float64Array> {
+    const out = new Float64Array(g.resultValues);
+    await Promise.all(
+      this.split(g, TASK_TARGET_MICROS).map(async ([from, to]) => {
+        const block = await this.blocks.acquire();
+        try {
+          const layout = layoutBlock(block, to - from);
+          new Int32Array(this.tables.memory.buffer, layout.requests, (to - from) * REQUEST_INTS).set(g.requests.subarray(from * REQUEST_INTS, to * REQUEST_INTS));
+          const flag = (block + BLOCK_FLAG_OFFSET) >> 2;
+          Atomics.store(this.words, flag, 0);
+          const task: KernelTask = { table: g.table.base, block, requests: layout.requests, count: to - from, results: layout.results, scratch: layout.scratch };
+          this.poolTasks++;
+          await this.pool!.run(task);
+          if (Atomics.load(this.words, flag) !== 1) throw new Error('kernel task finished without its done flag');
+          const first = g.resultOffsets[from]!;
+          out.set(new Float64Array(this.tables.memory.buffer, layout.results, g.resultOffsets[to]! - first), first);
+        } finally {
+          this.blocks.release(block);
+        }
+      }),
+    );
+    return out;
+  }
+
+  /** Request ranges that fit a scratch block and stay near the target work per task. */
+  private split(g: Group, targetMicros: number): [number, number][] {
+    const ranges: [number, number][] = [];
+    let from = 0;
+    let micros = 0;
+    for (let i = 0; i < g.indices.length; i++) {
+      const bytes = taskBytes(i + 1 - from, g.resultOffsets[i + 1]! - g.resultOffsets[from]!);
+      if (i > from && (bytes > BLOCK_CAPACITY_BYTES || micros >= targetMicros)) {
+        ranges.push([from, i]);
+        from = i;
+        micros = 0;
+      }
+      micros += g.micros[i]!;
+    }
+    ranges.push([from, g.indices.length]);
+    return ranges;
+  }
+}
+
+/** Rough kernel cost, for the inline/pool decision and task sizing (bench/README.md has the measurements). */
+function estimateMicros(type: TableInfo['type'], mode: KernelOp, days: number, k: number): number {
+  const months = Math.ceil(days / 30) + 1;
+  const gammaTail = 0.3 * k;
+  if (type === 'accumulation') {
+    if (mode === 'expanding') return days * (0.02 + gammaTail);
+    if (mode === 'daily') return months * gammaTail;
+    return days * 0.02 + gammaTail;
+  }
+  if (mode === 'daily') return type === 'rate' ? days * k * 0.02 : months * k * 0.03;
+  if (mode === 'expanding') return days * (type === 'rate' ? 0.1 + 0.02 * k : months * 0.02 * k);
+  return type === 'rate' ? 0.1 + 0.02 * k : 0.1 + months * 0.01 * k;
+}
