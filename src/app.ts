@@ -9,11 +9,14 @@ import { HttpServer } from './http/server.js';
 import { Router } from './http/router.js';
 import type { Route } from './http/types.js';
 import { buildRoutes } from './api/routes.js';
+import { Engine } from './engine/engine.js';
 
 export interface AppOptions {
   /** Routes added beside the service's own (benchmarks add an echo route). */
   extraRoutes?: Route[];
   log?: Logger;
+  /** Milliseconds since the epoch; tests inject a fixed clock for date defaults. */
+  clock?: () => number;
 }
 
 /**
@@ -24,17 +27,21 @@ export class App {
   readonly paths: DataPaths;
   readonly db: Db;
   readonly keys: KeyStore;
+  readonly engine: Engine;
   readonly log: Logger;
   readonly router = new Router();
+  readonly clock: () => number;
   private readonly server: HttpServer;
   private closed = false;
 
   private constructor(readonly config: Config, options: AppOptions) {
     this.log = options.log ?? createLogger(config.logLevel);
+    this.clock = options.clock ?? Date.now;
     this.paths = dataPaths(config.dataDir, config.tablesDir);
     ensureDataDirs(this.paths);
     this.db = openDatabase(this.paths.db);
     this.keys = new KeyStore(this.db);
+    this.engine = Engine.create({ tablesDir: this.paths.tables, poolSize: config.poolSize });
     for (const route of [...buildRoutes(this), ...(options.extraRoutes ?? [])]) this.router.add(route);
     this.server = new HttpServer({
       router: this.router,
@@ -60,6 +67,7 @@ export class App {
     if (this.closed) return;
     this.closed = true;
     await this.server.stop(this.config.shutdownGraceMs);
+    await this.engine.close();
     this.db.close();
     this.log.flush?.();
   }

@@ -2,11 +2,13 @@
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { SERVE_USAGE, serveCommand } from './cli/serve.js';
 import { UsageError } from './cli/args.js';
+import { TABLES_USAGE, tablesCommand } from './cli/tables.js';
 
 const USAGE = `hazrisk — Hazard Risk Probability Service
 
 ${SERVE_USAGE}
 ${KEYS_USAGE}
+${TABLES_USAGE}
 
 Environment: HAZRISK_PORT (8080), HAZRISK_HOST (0.0.0.0), HAZRISK_DATA_DIR (./var), HAZRISK_SOURCES (../shared/data),
 HAZRISK_LOG_LEVEL (info), HAZRISK_BODY_LIMIT, HAZRISK_UPLOAD_LIMIT, HAZRISK_POOL_SIZE. See README.md.`;
@@ -16,10 +18,13 @@ async function main(argv: string[]): Promise<void> {
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
   switch (command) {
     case 'serve':
+      return serveCommand(args, { buildMissingTables: false });
     case 'start':
-      return serveCommand(args);
+      return serveCommand(args, { buildMissingTables: true });
     case 'keys':
       return keysCommand(args, print);
+    case 'tables':
+      return tablesCommand(args);
     case undefined:
     case 'help':
     case '--help':

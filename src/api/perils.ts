@@ -3,6 +3,7 @@ import type { Route } from '../http/types.js';
 import { PERILS, type PerilDef } from '../engine/perils.js';
 import type { Principal } from '../auth/keys.js';
 import type { Mode } from '../auth/modes.js';
+import type { TableInfo } from '../engine/table-file.js';
 
 const PerilInfo = Type.Object({
   name: Type.String(),
@@ -31,7 +32,7 @@ function perilModes(def: PerilDef): Mode[] {
   return modes;
 }
 
-export function describePeril(def: PerilDef, principal: Principal, modelVersion: string | null): PerilInfo {
+export function describePeril(def: PerilDef, principal: Principal, table: TableInfo | null): PerilInfo {
   return {
     name: def.name,
     category: def.category,
@@ -42,19 +43,19 @@ export function describePeril(def: PerilDef, principal: Principal, modelVersion:
     cumulative: def.cumulative,
     lite_threshold: def.lite ? { threshold: def.lite.threshold, description: def.lite.description, us_only: def.lite.usOnly } : null,
     modes: perilModes(def).filter((m) => principal.modes.has(m)),
-    coverage: def.coverage,
-    model_version: modelVersion,
+    coverage: table?.metadata.meta.coverage ?? def.coverage,
+    model_version: table?.modelVersion ?? null,
   };
 }
 
-export function perilsRoute(modelVersion: (def: PerilDef) => string | null): Route {
+export function perilsRoute(tableOf: (def: PerilDef) => TableInfo | null): Route {
   return {
     method: 'GET',
     path: '/v1/perils',
     auth: {},
     handler: (ctx) => {
       const principal = ctx.principal!;
-      const perils = [...PERILS.values()].filter((d) => principal.perils.has(d.name)).map((d) => describePeril(d, principal, modelVersion(d)));
+      const perils = [...PERILS.values()].filter((d) => principal.perils.has(d.name)).map((d) => describePeril(d, principal, tableOf(d)));
       return { body: { perils } };
     },
     doc: { summary: 'Perils available to the calling key', tags: ['utility'], responses: { 200: PerilsBody } },

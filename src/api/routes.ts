@@ -3,10 +3,12 @@ import type { Route } from '../http/types.js';
 import { healthRoute } from './health.js';
 import { perilsRoute } from './perils.js';
 import { buildOpenApi } from './openapi.js';
+import { inDepthRoutes } from './in-depth/routes.js';
+import { liteRoute } from './lite.js';
 
 /** The route table: every endpoint the service answers, in one place. */
 export function buildRoutes(app: App): Route[] {
-  const routes: Route[] = [healthRoute, perilsRoute(() => null)];
+  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app)];
   let openapi: Record<string, unknown> | null = null;
   routes.push({
     method: 'GET',

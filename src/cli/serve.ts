@@ -4,14 +4,20 @@ import { loadConfig } from '../config.js';
 import { MODES } from '../auth/modes.js';
 import { PERIL_NAMES } from '../engine/perils.js';
 import { writeFileAtomic } from '../store/paths.js';
+import { buildTables, missingTables } from '../models/build.js';
 import { configOverrides, parse } from './args.js';
 
 export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR]
 hazrisk start  (serve on the embedded defaults, building hazard tables first when missing)`;
 
-export async function serveCommand(args: string[]): Promise<void> {
+export async function serveCommand(args: string[], options: { buildMissingTables: boolean }): Promise<void> {
   const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' } });
-  const app = await App.create(loadConfig(configOverrides(values)));
+  const config = loadConfig(configOverrides(values));
+  if (options.buildMissingTables && missingTables(config.tablesDir).length > 0) {
+    process.stderr.write(`Building missing hazard tables from ${config.sourcesDir} (first start only)…\n`);
+    await buildTables({ sourcesDir: config.sourcesDir, tablesDir: config.tablesDir, missingOnly: true });
+  }
+  const app = await App.create(config);
   ensureDemoKey(app);
   const port = await app.listen();
   app.log.info({ port, host: app.config.host, data_dir: app.paths.root }, 'hazrisk listening');

@@ -104,6 +104,15 @@ export class Engine {
     return { row };
   }
 
+  /** Percentile rank (0–100) of a location at the peril's Lite threshold (docs/lite.md). */
+  liteRank(peril: PerilName, latitude: number, longitude: number): { rank: number } | { reason: string } {
+    const located = this.locate(peril, latitude, longitude);
+    if ('reason' in located) return located;
+    const ranks = this.tables.tables.get(peril)!.liteRank;
+    if (!ranks) return { reason: `${peril} has no Lite threshold, so no global rank` };
+    return { rank: ranks[located.row]! };
+  }
+
   async evaluate(requests: readonly CurveRequest[]): Promise<CurveResult[]> {
     const results: CurveResult[] = new Array(requests.length);
     const groups = this.group(requests, results);

@@ -55,7 +55,7 @@ export interface PerilDef {
 const SAFFIR_SIMPSON = ['CAT0', 'CAT1', 'CAT2', 'CAT3', 'CAT4', 'CAT5'] as const;
 const ENHANCED_FUJITA = ['EF0', 'EF1', 'EF2', 'EF3', 'EF4', 'EF5'] as const;
 const MMI = ['MMI3', 'MMI4', 'MMI5', 'MMI6', 'MMI7', 'MMI8', 'MMI9'] as const;
-const PGA = ['PGA0.05', 'PGA0.1', 'PGA0.2', 'PGA0.3', 'PGA0.4', 'PGA0.5'] as const;
+const PGA = ['PGA0.02', 'PGA0.05', 'PGA0.1', 'PGA0.2', 'PGA0.3', 'PGA0.4', 'PGA0.5', 'PGA0.75', 'PGA1.0'] as const;
 
 /** 2012 Saffir–Simpson lower bounds in knots (1-minute sustained), CAT0 = tropical storm. */
 export const SAFFIR_SIMPSON_KNOTS = [34, 64, 83, 96, 113, 137] as const;
@@ -146,6 +146,20 @@ export function isPerilName(name: unknown): name is PerilName {
 
 export function perilDef(name: PerilName): PerilDef {
   return PERILS.get(name)!;
+}
+
+/**
+ * Thresholds grouped by scale, as index runs: Earthquake lists MMI then PGA, and
+ * exceedance falls with the threshold only within one scale.
+ */
+export function thresholdScales(def: PerilDef): number[][] {
+  const scaleOf = (t: Threshold): string => (typeof t === 'number' ? '#' : (/^[A-Za-z]+/.exec(t)?.[0] ?? t));
+  const runs: number[][] = [];
+  def.thresholds.forEach((t, i) => {
+    if (i > 0 && scaleOf(t) === scaleOf(def.thresholds[i - 1]!)) runs[runs.length - 1]!.push(i);
+    else runs.push([i]);
+  });
+  return runs;
 }
 
 export function perilByCode(code: number): PerilDef | undefined {

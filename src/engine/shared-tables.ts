@@ -21,6 +21,8 @@ export interface PlacedTable {
   base: number;
   /** View over the table's cellRow section in shared memory. */
   cellRow: Int32Array;
+  /** Percentile rank per row at the Lite threshold (globally_relative), or null. */
+  liteRank: Float64Array | null;
 }
 
 export interface MemoryDescriptor {
@@ -58,7 +60,13 @@ export class SharedTables {
       const info = decodeTableInfo(view);
       if (tables.has(info.peril)) throw new Error(`two tables for ${info.peril}`);
       const cells = info.sections.cellRow;
-      tables.set(info.peril, { info, base, cellRow: new Int32Array(memory.buffer, base + cells.offset, cells.bytes / 4) });
+      const ranks = info.sections.liteRank;
+      tables.set(info.peril, {
+        info,
+        base,
+        cellRow: new Int32Array(memory.buffer, base + cells.offset, cells.bytes / 4),
+        liteRank: ranks.bytes > 0 ? new Float64Array(memory.buffer, base + ranks.offset, ranks.bytes / 8) : null,
+      });
     });
     return new SharedTables(memory, tables, scratchBase, scratchBlocks);
   }

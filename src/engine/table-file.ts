@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { perilByCode, perilDef, type ModelType, type PerilName } from './perils.js';
 import { cumulative, normaliseDiurnal, normaliseSeason, HOURS, SEASON_SLOTS } from './profiles.js';
 import { checkTable, type GridDef, type HazardTable, type TableMeta } from './table-spec.js';
+import { liteRanks } from './lite-rank.js';
 
 /**
  * The binary hazard-table format (docs/table-format.md). A file is its own
@@ -12,7 +13,7 @@ export const TABLE_MAGIC = 0x5452_5a48; // "HZRT" little-endian
 export const TABLE_VERSION = 1;
 export const HEADER_BYTES = 256;
 const CHECKSUM_AT = 160;
-const HASHED_HEADER_BYTES = 160;
+const HASHED_HEADER_BYTES = 152;
 const SECTION_TABLE_AT = 80;
 const ALIGN = 16;
 
@@ -20,7 +21,7 @@ export const MODEL_TYPE_CODES: Record<ModelType, number> = { rate: 0, daily: 1, 
 const MODEL_TYPES = ['rate', 'daily', 'accumulation'] as const;
 
 /** Section order in the file; the kernel uses the same indices. */
-export const SECTIONS = ['cellRow', 'data', 'seasonOfRow', 'seasonCum', 'diurnalOfRow', 'diurnalCum', 'metadata', 'thresholdValues'] as const;
+export const SECTIONS = ['cellRow', 'data', 'seasonOfRow', 'seasonCum', 'diurnalOfRow', 'diurnalCum', 'metadata', 'thresholdValues', 'liteRank'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface TableInfo {
@@ -48,6 +49,8 @@ export function encodeTable(table: HazardTable): Uint8Array {
     metadata: new TextEncoder().encode(JSON.stringify({ peril: def.name, thresholds: def.thresholds, unit: def.unit, meta: table.meta })),
     thresholdValues: bytes(Float64Array.from(def.thresholds, (t) => (typeof t === 'number' ? t : Number.NaN))),
   };
+  const ranks = liteRanks(table);
+  if (ranks) parts.liteRank = bytes(ranks);
   let seasonProfiles = 0;
   let diurnalProfiles = 0;
   if (table.type === 'rate') {

@@ -1,5 +1,5 @@
 import type { ModelType, PerilName } from './perils.js';
-import { perilDef } from './perils.js';
+import { perilDef, thresholdScales } from './perils.js';
 
 /**
  * What a model builder hands the engine: one hazard table per peril, in memory.
@@ -85,6 +85,9 @@ export type HazardTable = RateTable | DailyTable | AccumulationTable;
 export function checkTable(table: HazardTable): void {
   const def = perilDef(table.peril);
   const k = def.thresholds.length;
+  // Exceedance may only fall as the threshold rises within one scale (MMI, PGA, …).
+  const continuesScale = new Array<boolean>(k).fill(false);
+  for (const run of thresholdScales(def)) run.slice(1).forEach((j) => (continuesScale[j] = true));
   const fail = (msg: string): never => {
     throw new Error(`${table.peril} table: ${msg}`);
   };
@@ -109,7 +112,7 @@ export function checkTable(table: HazardTable): void {
       for (let j = 0; j < k; j++) {
         const v = table.rates[r * k + j]!;
         if (!(v >= 0 && Number.isFinite(v))) fail(`row ${r} threshold ${j}: rate ${v}`);
-        if (j > 0 && v > table.rates[r * k + j - 1]! * (1 + 1e-12)) fail(`row ${r}: rates increase with threshold`);
+        if (continuesScale[j] && v > table.rates[r * k + j - 1]! * (1 + 1e-12)) fail(`row ${r}: rates increase with threshold`);
       }
     }
   } else if (table.type === 'daily') {
@@ -117,7 +120,7 @@ export function checkTable(table: HazardTable): void {
     for (let i = 0; i < table.dailyProb.length; i++) {
       const p = table.dailyProb[i]!;
       if (!(p >= 0 && p < 1)) fail(`daily probability ${p} at ${i} outside [0, 1)`);
-      if (i % k > 0 && p > table.dailyProb[i - 1]! * (1 + 1e-12)) fail(`daily probabilities increase with threshold at ${i}`);
+      if (continuesScale[i % k] && p > table.dailyProb[i - 1]! * (1 + 1e-12)) fail(`daily probabilities increase with threshold at ${i}`);
     }
   } else {
     expectLength(table.params, table.rows * 12 * ACCUMULATION_PARAM_COUNT, 'params', fail);

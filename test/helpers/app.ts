@@ -24,7 +24,7 @@ export function tempDir(prefix = 'hazrisk-test-'): string {
 /** A service on an ephemeral port over a fresh temporary data dir. */
 export async function startTestApp(config: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
   const dataDir = config.dataDir ?? tempDir();
-  const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', ...config }), {
+  const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', poolSize: 1, ...config }), {
     log: pino({ level: process.env.HAZRISK_TEST_LOG ?? 'silent' }),
     ...options,
   });

@@ -1,0 +1,54 @@
+import type { App } from '../../app.js';
+import { validationError } from '../../errors.js';
+import { LIMITS } from '../../limits.js';
+import type { Route } from '../../http/types.js';
+import { compileValidator } from '../../http/validation.js';
+import { requirePerils } from '../../auth/licence.js';
+import { getGeocoder } from '../../geo/index.js';
+import { parsePerils } from '../perils-input.js';
+import { normalizeEvents, type DateDefaults } from './events.js';
+import { runInDepth, type InDepthMode } from './run.js';
+import { DailyBody, ExpandingBody, InDepthBody, InDepthResponse } from './schema.js';
+
+/**
+ * POST /v2/in-depth (and its legacy alias /v1/in-depth), /v1/in-depth/daily,
+ * /v1/in-depth/expanding: validate → licence → run → 200 or 207.
+ */
+const MODES = {
+  v2: { body: InDepthBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'policy_year', summary: 'Full exceedance curves over a window (default: a policy year from tomorrow)' },
+  daily: { body: DailyBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'today', summary: 'Each day independently, with the expected view across days' },
+  expanding: { body: ExpandingBody, maxCombos: LIMITS.maxCombosExpanding, dates: 'today', summary: 'Expanding windows for cumulative perils' },
+} as const;
+
+function inDepthRoute(app: App, path: string, mode: InDepthMode): Route {
+  const spec = MODES[mode];
+  const validate = compileValidator(spec.body);
+  return {
+    method: 'POST',
+    path,
+    auth: { mode: 'in_depth' },
+    body: 'json',
+    handler: async (ctx) => {
+      const body = validate(ctx.body) as { perils: string[]; events: Parameters<typeof normalizeEvents>[0]; window_days?: number };
+      const perils = parsePerils(body.perils, { cumulativeOnly: mode === 'expanding' });
+      const combos = perils.length * body.events.length;
+      if (combos > spec.maxCombos) {
+        throw validationError('events', `perils × events = ${perils.length} × ${body.events.length} = ${combos} exceeds the limit of ${spec.maxCombos} per request`);
+      }
+      const events = normalizeEvents(body.events, spec.dates as DateDefaults, app.clock());
+      requirePerils(ctx.principal!, perils);
+      const { status, body: response } = await runInDepth(app.engine, getGeocoder, { mode, perils, events, windowDays: body.window_days ?? 0 });
+      return { status, body: response };
+    },
+    doc: { summary: spec.summary, tags: ['in-depth'], body: spec.body, responses: { 200: InDepthResponse, 207: InDepthResponse } },
+  };
+}
+
+export function inDepthRoutes(app: App): Route[] {
+  return [
+    inDepthRoute(app, '/v2/in-depth', 'v2'),
+    { ...inDepthRoute(app, '/v1/in-depth', 'v2'), doc: { ...inDepthRoute(app, '/v1/in-depth', 'v2').doc!, summary: 'Legacy alias of POST /v2/in-depth (same body and response)' } },
+    inDepthRoute(app, '/v1/in-depth/daily', 'daily'),
+    inDepthRoute(app, '/v1/in-depth/expanding', 'expanding'),
+  ];
+}

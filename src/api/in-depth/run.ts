@@ -1,0 +1,122 @@
+import type { Engine, CurveRequest } from '../../engine/engine.js';
+import { floatReturnPeriod, integerReturnPeriod, returnPeriodYears, toPercent, windowYears } from '../../engine/formulas.js';
+import { perilDef, type PerilName } from '../../engine/perils.js';
+import { resolveLocation, type Geocoder } from '../../geo/index.js';
+import type { NormalizedEvent } from './events.js';
+import { buildMetadata, type EventOutcomes } from './metadata.js';
+import type { FailedItem, Metadata, ResultObject } from './schema.js';
+
+/**
+ * The synchronous in-depth path after validation: resolve locations → one
+ * engine call for every event × peril → shape results, failed items and
+ * metadata. 200 when nothing failed, otherwise 207 (docs/api.md).
+ */
+export type InDepthMode = 'v2' | 'daily' | 'expanding';
+
+export interface InDepthPlan {
+  mode: InDepthMode;
+  perils: PerilName[];
+  events: NormalizedEvent[];
+  windowDays: number;
+}
+
+export interface InDepthResponse {
+  results: ResultObject[];
+  failed_items: FailedItem[];
+  metadata: Metadata;
+}
+
+interface Combination {
+  event: NormalizedEvent;
+  peril: PerilName;
+  request: CurveRequest;
+}
+
+export async function runInDepth(engine: Engine, geocoder: () => Geocoder, plan: InDepthPlan): Promise<{ status: number; body: InDepthResponse }> {
+  const combos: Combination[] = [];
+  const failedItems: FailedItem[] = [];
+  const geocodeErrors = new Map<number, string>();
+  for (const event of plan.events) {
+    const resolved = resolveLocation(geocoder(), event);
+    if (!resolved.ok) {
+      geocodeErrors.set(event.index, resolved.error);
+      continue;
+    }
+    for (const peril of plan.perils) {
+      combos.push({ event, peril, request: curveRequest(plan, event, peril, resolved.latitude, resolved.longitude) });
+    }
+  }
+  const curves = await engine.evaluate(combos.map((c) => c.request));
+  const results: ResultObject[] = [];
+  const outcomes = new Map<number, EventOutcomes>(plan.events.map((e) => [e.index, { successful: 0, failed: 0 }]));
+  combos.forEach((combo, i) => {
+    const curve = curves[i]!;
+    const windows = plan.mode === 'expanding' ? combo.request.endDay - combo.request.startDay + 1 : 1;
+    const tally = outcomes.get(combo.event.index)!;
+    if (!curve.ok) {
+      tally.failed += windows;
+      failedItems.push({ index: combo.event.index, stage: 'model_execution', error: `${combo.peril}: ${curve.reason}`, peril: combo.peril, window_index: null });
+      return;
+    }
+    tally.successful += windows;
+    results.push(...shape(plan.mode, combo, curve.values));
+  });
+  for (const event of plan.events) {
+    const error = geocodeErrors.get(event.index);
+    if (error === undefined) continue;
+    const windows = plan.mode === 'expanding' ? event.endDay - event.startDay + 1 + plan.windowDays : 1;
+    outcomes.get(event.index)!.failed += windows * plan.perils.length;
+    failedItems.push({ index: event.index, stage: 'geocoding', error, peril: null, window_index: null });
+  }
+  failedItems.sort((a, b) => order(plan, a) - order(plan, b));
+  const versions = Object.fromEntries(plan.perils.map((p) => [p, engine.info(p)?.modelVersion ?? null]));
+  const metadata = buildMetadata([...outcomes.values()], failedItems.length, versions);
+  return { status: failedItems.length === 0 ? 200 : 207, body: { results, failed_items: failedItems, metadata } };
+}
+
+function curveRequest(plan: InDepthPlan, event: NormalizedEvent, peril: PerilName, latitude: number, longitude: number): CurveRequest {
+  const cumulative = perilDef(peril).cumulative;
+  const leadIn = plan.mode === 'expanding' || (plan.mode === 'v2' && cumulative) ? plan.windowDays : 0;
+  return {
+    peril,
+    latitude,
+    longitude,
+    startDay: event.startDay - leadIn,
+    endDay: event.endDay,
+    startHour: event.startHour,
+    endHour: event.endHour,
+    mode: plan.mode === 'v2' ? 'window' : plan.mode,
+  };
+}
+
+function shape(mode: InDepthMode, combo: Combination, values: Float64Array): ResultObject[] {
+  const def = perilDef(combo.peril);
+  const k = def.thresholds.length;
+  const { request, event } = combo;
+  // Accumulation perils are daily models: hours do not shorten their window.
+  const [h0, h1] = def.modelType === 'accumulation' ? [0, 23] : [request.startHour, request.endHour];
+  const base = { index: event.index, peril: def.name, latitude: request.latitude, longitude: request.longitude, threshold: [...def.thresholds] };
+  if (mode === 'expanding') {
+    const windows = values.length / k;
+    return Array.from({ length: windows }, (_, w) => ({
+      index: event.index,
+      window_index: w,
+      peril: def.name,
+      latitude: request.latitude,
+      longitude: request.longitude,
+      threshold: [...def.thresholds],
+      probability: Array.from(values.subarray(w * k, (w + 1) * k), toPercent),
+      unit: def.unit,
+    }));
+  }
+  const years = mode === 'daily' ? windowYears(1, h0, h1) : windowYears(request.endDay - request.startDay + 1, h0, h1);
+  const returnPeriod = (p: number) => (mode === 'daily' ? floatReturnPeriod(returnPeriodYears(p, years)) : integerReturnPeriod(returnPeriodYears(p, years)));
+  return [{ ...base, probability: Array.from(values, toPercent), return_period: Array.from(values, returnPeriod), unit: def.unit }];
+}
+
+/** Failed items in request order: by event position, geocoding before model failures, then peril order. */
+function order(plan: InDepthPlan, item: FailedItem): number {
+  const eventPos = plan.events.findIndex((e) => e.index === item.index);
+  const perilPos = item.peril === null ? -1 : plan.perils.indexOf(item.peril as PerilName);
+  return eventPos * 100 + perilPos;
+}

@@ -1,0 +1,88 @@
+/**
+ * Which country a coordinate is in, approximated by the country of the nearest
+ * gazetteer place or ZIP centroid within COUNTRY_RADIUS_KM. There is no
+ * boundary data offline; ZIP centroids make rural US coverage dense, which is
+ * what "US only" Lite perils need.
+ */
+import KDBush from 'kdbush';
+import type { Gazetteer } from './gazetteer.js';
+import type { ZipTable } from './zips.js';
+
+const COUNTRY_RADIUS_KM = 100;
+const EARTH_RADIUS_KM = 6371.0088;
+const RADIANS = Math.PI / 180;
+/** Index coordinates are degrees × 1e5 in Int32 (half the size of Float64). */
+const E5 = 1e5;
+
+/** Great-circle (haversine) distance in kilometres. */
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RADIANS;
+  const dLon = (lon2 - lon1) * RADIANS;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function isValidCoordinate(latitude: number, longitude: number): boolean {
+  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+}
+
+/** Longitude boxes (degrees) covering every point within radiusKm, split at the antimeridian. */
+function longitudeSpans(latitude: number, longitude: number, radiusKm: number): Array<[number, number]> {
+  const reach = Math.sin(radiusKm / EARTH_RADIUS_KM);
+  const cosLatitude = Math.cos(latitude * RADIANS);
+  if (reach >= cosLatitude) return [[-180, 180]];
+  const half = Math.asin(reach / cosLatitude) / RADIANS;
+  const west = longitude - half;
+  const east = longitude + half;
+  if (west < -180) return [[west + 360, 180], [-180, east]];
+  if (east > 180) return [[west, 180], [-180, east - 360]];
+  return [[west, east]];
+}
+
+export class CountryLocator {
+  private constructor(
+    private readonly gazetteer: Gazetteer,
+    private readonly zips: ZipTable,
+    private readonly index: KDBush,
+  ) {}
+
+  /** Points 0..places-1 are gazetteer places, the rest ZIP centroids. */
+  static build(gazetteer: Gazetteer, zips: ZipTable): CountryLocator {
+    const index = new KDBush(gazetteer.count + zips.count, 64, Int32Array);
+    for (let place = 0; place < gazetteer.count; place++) index.add(gazetteer.lonE5[place]!, gazetteer.latE5[place]!);
+    for (let row = 0; row < zips.count; row++) {
+      index.add(Math.round(zips.longitude[row]! * E5), Math.round(zips.latitude[row]! * E5));
+    }
+    return new CountryLocator(gazetteer, zips, index.finish());
+  }
+
+  /** Packed ISO2 of the nearest point within radiusKm (ties: lower point id), or null. */
+  nearestCountry(latitude: number, longitude: number, radiusKm = COUNTRY_RADIUS_KM): number | null {
+    if (!isValidCoordinate(latitude, longitude)) return null;
+    const latitudeReach = radiusKm / EARTH_RADIUS_KM / RADIANS;
+    const south = Math.max(-90, latitude - latitudeReach) * E5;
+    const north = Math.min(90, latitude + latitudeReach) * E5;
+    let best = -1;
+    let bestDistance = Infinity;
+    for (const [west, east] of longitudeSpans(latitude, longitude, radiusKm)) {
+      for (const point of this.index.range(west * E5, south, east * E5, north)) {
+        const distance = this.distanceTo(point, latitude, longitude);
+        if (distance < bestDistance || (distance === bestDistance && point < best)) {
+          best = point;
+          bestDistance = distance;
+        }
+      }
+    }
+    if (best < 0 || bestDistance > radiusKm) return null;
+    const places = this.gazetteer.count;
+    return best < places ? this.gazetteer.country[best]! : this.zips.country[best - places]!;
+  }
+
+  private distanceTo(point: number, latitude: number, longitude: number): number {
+    const places = this.gazetteer.count;
+    if (point < places) {
+      return distanceKm(latitude, longitude, this.gazetteer.latE5[point]! / E5, this.gazetteer.lonE5[point]! / E5);
+    }
+    return distanceKm(latitude, longitude, this.zips.latitude[point - places]!, this.zips.longitude[point - places]!);
+  }
+}

@@ -1,0 +1,76 @@
+import type { Engine, CurveRequest } from '../engine/engine.js';
+import { integerReturnPeriod, returnPeriodYears, windowYears } from '../engine/formulas.js';
+import { PERIL_NAMES, perilDef, type PerilName } from '../engine/perils.js';
+import { bandForPercentile, bandForReturnPeriod, type BandName } from './bands.js';
+
+/**
+ * Lite scoring (docs/lite.md): each licensed peril with a Lite threshold, at
+ * that threshold, over a one-year window. `return_period` scores the integer
+ * return period; `globally_relative` the percentile rank among covered cells.
+ * A peril that cannot be scored at a location is reported with its reason —
+ * never as a score.
+ */
+export type LiteMethod = 'return_period' | 'globally_relative';
+export const LITE_METHODS: readonly LiteMethod[] = ['return_period', 'globally_relative'];
+
+export interface LiteScore {
+  score: number;
+  band: BandName;
+}
+
+export interface LiteOutcome {
+  scores: Partial<Record<PerilName, LiteScore>>;
+  unavailable: Partial<Record<PerilName, { reason: string }>>;
+}
+
+export interface LiteLocation {
+  latitude: number;
+  longitude: number;
+  /** ISO country of the location, for US-only perils (null when unknown). */
+  country: string | null;
+}
+
+/** Perils Lite runs for a key: licensed, with a Lite threshold; FloodLivePlus only with flood_plus. */
+export function litePerils(licensed: ReadonlySet<PerilName>, floodPlus: boolean): PerilName[] {
+  return PERIL_NAMES.filter((p) => licensed.has(p) && perilDef(p).lite !== null && (p !== 'FloodLivePlus' || floodPlus));
+}
+
+export async function scoreLocations(
+  engine: Engine,
+  locations: readonly LiteLocation[],
+  perils: readonly PerilName[],
+  method: LiteMethod,
+  window: { startDay: number; endDay: number },
+): Promise<LiteOutcome[]> {
+  const outcomes: LiteOutcome[] = locations.map(() => ({ scores: {}, unavailable: {} }));
+  const pending: { at: number; peril: PerilName; request: CurveRequest }[] = [];
+  locations.forEach((loc, at) => {
+    for (const peril of perils) {
+      const lite = perilDef(peril).lite!;
+      if (lite.usOnly && loc.country !== 'US') {
+        outcomes[at]!.unavailable[peril] = { reason: `${peril} is scored for locations in the United States only` };
+      } else if (method === 'globally_relative') {
+        const ranked = engine.liteRank(peril, loc.latitude, loc.longitude);
+        if ('reason' in ranked) outcomes[at]!.unavailable[peril] = { reason: ranked.reason };
+        else outcomes[at]!.scores[peril] = { score: Math.round(ranked.rank), band: bandForPercentile(ranked.rank) };
+      } else {
+        const request: CurveRequest = { peril, latitude: loc.latitude, longitude: loc.longitude, ...window, startHour: 0, endHour: 23, mode: 'window' };
+        pending.push({ at, peril, request });
+      }
+    }
+  });
+  const curves = await engine.evaluate(pending.map((p) => p.request));
+  const years = windowYears(window.endDay - window.startDay + 1);
+  pending.forEach(({ at, peril }, i) => {
+    const curve = curves[i]!;
+    if (!curve.ok) {
+      outcomes[at]!.unavailable[peril] = { reason: curve.reason };
+      return;
+    }
+    const def = perilDef(peril);
+    const p = curve.values[def.thresholds.indexOf(def.lite!.threshold)]!;
+    const score = integerReturnPeriod(returnPeriodYears(p, years));
+    outcomes[at]!.scores[peril] = { score, band: bandForReturnPeriod(score) };
+  });
+  return outcomes;
+}

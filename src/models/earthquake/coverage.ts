@@ -1,0 +1,23 @@
+import { cellIndex, extendCoverage } from '../../engine/grid.js';
+import type { GridDef } from '../../engine/table-spec.js';
+import { readCsvRecords, sourceFile } from '../sources.js';
+import { COVERAGE, SOURCES } from './parameters.js';
+
+/**
+ * Site cells of the table: every cell of the 0.5° ETOPO5 mean-elevation grid
+ * above COVERAGE.minElevationM (land and continental shelf), plus
+ * COVERAGE.extraRings rings of deeper cells so coastal points resolve. Open
+ * ocean stays −1 (no coverage). Returns cell → row with rows numbered in cell order.
+ */
+export function siteRows(grid: GridDef, sourcesDir: string): { cellRow: Int32Array; rows: number } {
+  const mask = new Int32Array(grid.nlat * grid.nlon).fill(-1);
+  const file = sourceFile(sourcesDir, SOURCES.elevation.folder, SOURCES.elevation.file);
+  for (const r of readCsvRecords(file)) {
+    const cell = cellIndex(grid, Number(r.lat), Number(r.lon));
+    if (cell >= 0 && Number(r.elev_m) > COVERAGE.minElevationM) mask[cell] = 0;
+  }
+  const extended = extendCoverage(grid, mask, COVERAGE.extraRings);
+  let rows = 0;
+  const cellRow = extended.map((v) => (v === -1 ? -1 : rows++));
+  return { cellRow, rows };
+}

@@ -1,0 +1,120 @@
+import { perilDef } from '../../engine/perils.js';
+import type { GridDef } from '../../engine/table-spec.js';
+import { HAIL_YEARS, type HailReport } from './catalogues.js';
+import { hailCellDays } from './hail-cell-days.js';
+import { gaussianSmooth } from './kernel-smoothing.js';
+import { HAIL } from './parameters.js';
+import type { Occurrence } from './profiles.js';
+import { cropToModel, depositPoint, massToDensity, workGrid, type WorkGrid } from './work-grid.js';
+
+/**
+ * Point rates of hail of diameter ≥ s:
+ *
+ *   λ_s(x) = A × D(x) × R_s(x)
+ *
+ * D = cell-days with a report ≥ 1 in, per km² per year: the modern density blended
+ * with the 1955–1989 pattern rescaled to the modern national total; R_s = local
+ * P(largest size ≥ s | cell-day ≥ 1 in) from a wide kernel (R_1 = 1; R_0.75 from the
+ * 2005–2009 years, when 0.75 in was still severe); A = area of hail ≥ s one cell-day
+ * stands for (an assumption, see docs/models/hail.md).
+ */
+export interface HailModel {
+  /** Per registry threshold: annual rate on each model-grid cell. */
+  rates: Float64Array[];
+  occurrences: Occurrence[];
+  summary: HailSummary;
+}
+
+export interface HailSummary {
+  modernCellDays: number;
+  earlyCellDays: number;
+  /** Modern cell-days ≥ 1 in per year, national (within the model grid). */
+  modernCellDaysPerYear: number;
+  /** National P(largest size ≥ s | cell-day ≥ 1 in) per threshold. */
+  nationalSizeRatio: number[];
+}
+
+const THRESHOLDS = perilDef('Hail').thresholds as readonly number[];
+const SIZE_TOLERANCE = 1e-9;
+const MODERN = new Set(HAIL_YEARS.modern);
+const EARLY = new Set(HAIL_YEARS.early);
+
+/** Modern years whose file contains `month` (2024 stops in October). */
+export function modernYearsCovering(month: number): number {
+  return HAIL_YEARS.modern.filter((y) => month <= (HAIL_YEARS.lastMonth[y] ?? 12)).length;
+}
+
+export function hailModel(model: GridDef, reports: readonly HailReport[]): HailModel {
+  const work = workGrid(model, HAIL.kernelSigmaKm);
+  const cellDays = hailCellDays(work.grid, reports);
+  const modern = cellDays.filter((r) => MODERN.has(r.year));
+  const early = cellDays.filter((r) => EARLY.has(r.year));
+  const perYear = (r: HailReport): number => 1 / modernYearsCovering(r.month);
+  const atLeast = (s: number) => (r: HailReport) => r.sizeInches >= s - SIZE_TOLERANCE;
+
+  const base = atLeast(HAIL.baseSizeInches);
+  const modernMass = deposit(work, modern.filter(base), perYear);
+  const earlyMass = deposit(work, early, () => 1 / HAIL_YEARS.early.length);
+  const modernTotal = modelTotal(work, modernMass);
+  const earlyTotal = modelTotal(work, earlyMass);
+  const density = smoothedDensity(work, modernMass, HAIL.kernelSigmaKm);
+  if (earlyTotal > 0) {
+    const earlyDensity = smoothedDensity(work, earlyMass, HAIL.kernelSigmaKm);
+    const scale = modernTotal / earlyTotal;
+    for (let c = 0; c < density.length; c++) {
+      density[c] = HAIL.modernWeight * density[c]! + (1 - HAIL.modernWeight) * scale * earlyDensity[c]!;
+    }
+  }
+
+  const threeQuarterYears = new Set(HAIL.threeQuarterInchYears);
+  const nationalSizeRatio: number[] = [];
+  const rates = THRESHOLDS.map((s) => {
+    // The 0.75 in ratio comes only from the years when 0.75 in reports were still severe.
+    const sample = s < HAIL.baseSizeInches ? modern.filter((r) => threeQuarterYears.has(r.year)) : modern;
+    const ratio = sizeRatio(work, sample.filter(atLeast(s)), sample.filter(base), perYear);
+    nationalSizeRatio.push(ratio.national);
+    return density.map((d, c) => HAIL.swathAreaKm2 * d * ratio.local[c]!);
+  });
+
+  const occurrences: Occurrence[] = modern.filter(base).map((r) => ({ month: r.month, day: r.day, utcHour: r.utcHour, lat: r.lat, lon: r.lon, weight: perYear(r) }));
+  return {
+    rates,
+    occurrences,
+    summary: {
+      modernCellDays: modern.length,
+      earlyCellDays: early.length,
+      modernCellDaysPerYear: modernTotal,
+      nationalSizeRatio,
+    },
+  };
+}
+
+function deposit(work: WorkGrid, reports: readonly HailReport[], weight: (r: HailReport) => number): Float64Array {
+  const mass = new Float64Array(work.grid.nlat * work.grid.nlon);
+  for (const r of reports) depositPoint(work.grid, mass, r.lat, r.lon, weight(r));
+  return mass;
+}
+
+/** Total deposited mass inside the model part of the work grid. */
+function modelTotal(work: WorkGrid, mass: Float64Array): number {
+  return cropToModel(work, mass).reduce((a, b) => a + b, 0);
+}
+
+function smoothedDensity(work: WorkGrid, mass: Float64Array, sigmaKm: number): Float64Array {
+  return cropToModel(work, massToDensity(work.grid, gaussianSmooth(work.grid, mass, sigmaKm)));
+}
+
+/**
+ * Local ratio of smoothed counts (numerator ⊆ denominator, so ≤ 1 for s ≥ 1 in);
+ * where the denominator vanishes the national ratio stands in, and 1 (no
+ * information) when the sample is empty.
+ */
+function sizeRatio(work: WorkGrid, numerator: readonly HailReport[], denominator: readonly HailReport[], weight: (r: HailReport) => number): { local: Float64Array; national: number } {
+  const numMass = deposit(work, numerator, weight);
+  const denMass = deposit(work, denominator, weight);
+  const denTotal = modelTotal(work, denMass);
+  const national = denTotal > 0 ? modelTotal(work, numMass) / denTotal : 1;
+  const num = smoothedDensity(work, numMass, HAIL.sizeKernelSigmaKm);
+  const den = smoothedDensity(work, denMass, HAIL.sizeKernelSigmaKm);
+  return { local: num.map((n, c) => (den[c]! > 0 ? n / den[c]! : national)), national };
+}
