@@ -10,6 +10,14 @@ import { Router } from './http/router.js';
 import type { Route } from './http/types.js';
 import { buildRoutes } from './api/routes.js';
 import { Engine } from './engine/engine.js';
+import { FileStore } from './batch/files.js';
+import { JobStore } from './batch/jobs.js';
+import { UrlSigner } from './batch/signing.js';
+import { BatchWorker } from './batch/worker.js';
+import { NO_ARTEFACTS, type ArtefactBuilder } from './batch/artefacts.js';
+import type { IntakeDeps } from './batch/intake.js';
+import { getGeocoder } from './geo/index.js';
+import { LIMITS } from './limits.js';
 
 export interface AppOptions {
   /** Routes added beside the service's own (benchmarks add an echo route). */
@@ -17,6 +25,9 @@ export interface AppOptions {
   log?: Logger;
   /** Milliseconds since the epoch; tests inject a fixed clock for date defaults. */
   clock?: () => number;
+  /** Run the in-process batch worker (default: when config.batchWorkers > 0). */
+  worker?: boolean;
+  artefacts?: ArtefactBuilder;
 }
 
 /**
@@ -28,6 +39,11 @@ export class App {
   readonly db: Db;
   readonly keys: KeyStore;
   readonly engine: Engine;
+  readonly files: FileStore;
+  readonly jobs: JobStore;
+  readonly signer: UrlSigner;
+  readonly intake: IntakeDeps;
+  readonly worker: BatchWorker | null;
   readonly log: Logger;
   readonly router = new Router();
   readonly clock: () => number;
@@ -42,6 +58,28 @@ export class App {
     this.db = openDatabase(this.paths.db);
     this.keys = new KeyStore(this.db);
     this.engine = Engine.create({ tablesDir: this.paths.tables, poolSize: config.poolSize });
+    this.files = new FileStore(this.db);
+    this.jobs = new JobStore(this.db);
+    this.signer = UrlSigner.fromFile(this.paths.signingKey);
+    this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log };
+    const runWorker = options.worker ?? config.batchWorkers > 0;
+    this.worker = runWorker
+      ? new BatchWorker({
+          jobs: this.jobs,
+          files: this.files,
+          engine: this.engine,
+          geocoder: getGeocoder,
+          jobsDir: this.paths.jobs,
+          uploadsDir: this.paths.uploads,
+          log: this.log,
+          leaseMs: config.leaseMs,
+          clock: this.clock,
+          chunkRows: Math.max(1, Math.min(config.batchChunkRows, LIMITS.batchChunkRows)),
+          artefacts: options.artefacts ?? NO_ARTEFACTS,
+          concurrency: Math.max(1, config.batchWorkers),
+          pollMs: 500,
+        })
+      : null;
     for (const route of [...buildRoutes(this), ...(options.extraRoutes ?? [])]) this.router.add(route);
     this.server = new HttpServer({
       router: this.router,
@@ -58,8 +96,11 @@ export class App {
   }
 
   /** Listen on the configured host and port (0 = any free port); returns the port. */
-  listen(): Promise<number> {
-    return this.server.start(this.config.host, this.config.port);
+  async listen(): Promise<number> {
+    const port = await this.server.start(this.config.host, this.config.port);
+    this.config.port = port;
+    this.worker?.start();
+    return port;
   }
 
   /** Stop accepting, finish in-flight requests, then close the database. */
@@ -67,6 +108,7 @@ export class App {
     if (this.closed) return;
     this.closed = true;
     await this.server.stop(this.config.shutdownGraceMs);
+    await this.worker?.stop();
     await this.engine.close();
     this.db.close();
     this.log.flush?.();

@@ -3,12 +3,14 @@ import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { SERVE_USAGE, serveCommand } from './cli/serve.js';
 import { UsageError } from './cli/args.js';
 import { TABLES_USAGE, tablesCommand } from './cli/tables.js';
+import { WORKER_USAGE, workerCommand } from './cli/worker.js';
 
 const USAGE = `hazrisk — Hazard Risk Probability Service
 
 ${SERVE_USAGE}
 ${KEYS_USAGE}
 ${TABLES_USAGE}
+${WORKER_USAGE}
 
 Environment: HAZRISK_PORT (8080), HAZRISK_HOST (0.0.0.0), HAZRISK_DATA_DIR (./var), HAZRISK_SOURCES (../shared/data),
 HAZRISK_LOG_LEVEL (info), HAZRISK_BODY_LIMIT, HAZRISK_UPLOAD_LIMIT, HAZRISK_POOL_SIZE. See README.md.`;
@@ -25,6 +27,8 @@ async function main(argv: string[]): Promise<void> {
       return keysCommand(args, print);
     case 'tables':
       return tablesCommand(args);
+    case 'worker':
+      return workerCommand(args);
     case undefined:
     case 'help':
     case '--help':

@@ -18,6 +18,7 @@ const SETTINGS = {
   poolSize: { env: 'HAZRISK_POOL_SIZE', kind: 'int', fallback: Math.max(1, os.availableParallelism()) },
   batchWorkers: { env: 'HAZRISK_BATCH_WORKERS', kind: 'int', fallback: 1 },
   leaseMs: { env: 'HAZRISK_LEASE_MS', kind: 'int', fallback: 30_000 },
+  batchChunkRows: { env: 'HAZRISK_BATCH_CHUNK_ROWS', kind: 'int', fallback: LIMITS.batchChunkRows },
   publicUrl: { env: 'HAZRISK_PUBLIC_URL', kind: 'string', fallback: '' },
   shutdownGraceMs: { env: 'HAZRISK_SHUTDOWN_GRACE_MS', kind: 'int', fallback: 10_000 },
 } as const;

@@ -5,10 +5,11 @@ import { perilsRoute } from './perils.js';
 import { buildOpenApi } from './openapi.js';
 import { inDepthRoutes } from './in-depth/routes.js';
 import { liteRoute } from './lite.js';
+import { batchRoutes } from './batch.js';
 
 /** The route table: every endpoint the service answers, in one place. */
 export function buildRoutes(app: App): Route[] {
-  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app)];
+  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app), ...batchRoutes(app)];
   let openapi: Record<string, unknown> | null = null;
   routes.push({
     method: 'GET',

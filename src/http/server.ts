@@ -75,6 +75,7 @@ export class HttpServer {
 
   private async process(ex: HttpExchange, requestId: string): Promise<number> {
     let bodyRead = false;
+    let bodyStream: RequestContext['bodyStream'] = null;
     try {
       if (this.draining) throw httpError('service_unavailable');
       const match = this.options.router.match(ex.method, ex.path);
@@ -108,13 +109,14 @@ export class HttpServer {
         ctx.body = parseJson(await ex.readBody(this.options.jsonBodyBytes));
       } else if (route.body === 'stream') {
         bodyRead = true;
-        ctx.bodyStream = ex.bodyStream(this.options.uploadBytes);
+        ctx.bodyStream = bodyStream = ex.bodyStream(this.options.uploadBytes);
       }
       const reply = await route.handler(ctx);
       return await this.send(ex, reply, requestId, false);
     } catch (err) {
       const error = err instanceof HttpError ? err : this.internal(err, requestId);
-      const unreadBody = !bodyRead && hasBody(ex);
+      // An unread or half-read body would corrupt the connection for the next request.
+      const unreadBody = (!bodyRead && hasBody(ex)) || (bodyStream !== null && !bodyStream.readableEnded);
       const close = unreadBody || error.code === 'payload_too_large';
       return this.send(ex, { status: error.status, body: error.toBody(requestId), headers: error.headers }, requestId, close);
     }

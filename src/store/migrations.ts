@@ -18,4 +18,67 @@ export const MIGRATIONS: readonly string[] = [
      expires_at INTEGER NOT NULL,
      revoked_at INTEGER
    ) STRICT;`,
+  // 2: batch — uploaded files, draft schedules, jobs and their chunk checkpoints.
+  `CREATE TABLE files (
+     id TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     key_id TEXT NOT NULL,
+     filename TEXT NOT NULL,
+     path TEXT NOT NULL,
+     bytes INTEGER NOT NULL,
+     rows INTEGER,
+     sha256 TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX files_owner ON files(owner, created_at);
+   CREATE TABLE schedules (
+     id TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     tenant TEXT NOT NULL,
+     organisation TEXT NOT NULL,
+     name TEXT NOT NULL,
+     line_of_business TEXT NOT NULL,
+     file_id TEXT NOT NULL REFERENCES files(id),
+     rows INTEGER,
+     cleaned INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX schedules_owner ON schedules(owner, created_at);
+   CREATE TABLE jobs (
+     id TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     key_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     file_id TEXT NOT NULL REFERENCES files(id),
+     options TEXT NOT NULL,
+     idempotency_key TEXT NOT NULL,
+     submission TEXT NOT NULL,
+     submission_date TEXT NOT NULL,
+     status TEXT NOT NULL,
+     attempt INTEGER NOT NULL DEFAULT 0,
+     processed_rows INTEGER NOT NULL DEFAULT 0,
+     total_rows INTEGER,
+     building_artefacts INTEGER NOT NULL DEFAULT 0,
+     error TEXT,
+     lease_owner TEXT,
+     lease_expires_at INTEGER,
+     submitted_at INTEGER NOT NULL,
+     started_at INTEGER,
+     finished_at INTEGER,
+     result_file TEXT,
+     report_file TEXT,
+     workbook_file TEXT
+   ) STRICT;
+   CREATE UNIQUE INDEX jobs_idempotency ON jobs(key_id, idempotency_key);
+   CREATE INDEX jobs_queue ON jobs(status, submitted_at);
+   CREATE INDEX jobs_owner ON jobs(owner, submitted_at);
+   CREATE TABLE job_chunks (
+     job_id TEXT NOT NULL REFERENCES jobs(id),
+     chunk INTEGER NOT NULL,
+     rows INTEGER NOT NULL,
+     file TEXT NOT NULL,
+     bytes INTEGER NOT NULL,
+     sha256 TEXT NOT NULL,
+     PRIMARY KEY (job_id, chunk)
+   ) STRICT;`,
 ];

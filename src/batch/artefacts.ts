@@ -1,0 +1,22 @@
+import type { JobRecord } from './jobs.js';
+
+/**
+ * Hooks for the artefacts built after the results CSV (report, workbook).
+ * Each returns the file it wrote, or null when it chose not to build one;
+ * a throw is caught by the processor and also means null — never a failed job.
+ */
+export interface ArtefactInputs {
+  results: string;
+  failures: string;
+  dir: string;
+}
+
+export interface ArtefactBuilder {
+  report(job: JobRecord, inputs: ArtefactInputs): Promise<string | null>;
+  workbook(job: JobRecord, inputs: ArtefactInputs): Promise<string | null>;
+}
+
+export const NO_ARTEFACTS: ArtefactBuilder = {
+  report: async () => null,
+  workbook: async () => null,
+};

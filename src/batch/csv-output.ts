@@ -1,0 +1,29 @@
+/**
+ * Results CSV writing (docs/batch.md "Results CSV"): RFC 4180 quoting, and a
+ * guard against formula injection — echoed text that a spreadsheet would run
+ * (leading =, +, -, @, tab or carriage return) is prefixed with an apostrophe.
+ */
+export const IN_DEPTH_HEADER = ['index', 'location', 'latitude', 'longitude', 'tag', 'start_date', 'end_date', 'start_hour', 'end_hour', 'peril', 'unit', 'threshold', 'probability', 'return_period', 'status'] as const;
+export const LITE_HEADER = ['index', 'location', 'latitude', 'longitude', 'tag', 'start_date', 'end_date', 'start_hour', 'end_hour', 'peril', 'score', 'band', 'score_colour', 'status'] as const;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Echoed user text (location, tag): neutralised, then quoted as needed. */
+export function textCell(value: string | null): string {
+  if (value === null) return '';
+  return quote(FORMULA_START.test(value) ? `'${value}` : value);
+}
+
+/** Values we produce (numbers, dates, names): only quoted when needed. */
+export function cell(value: string | number | null): string {
+  if (value === null) return '';
+  return typeof value === 'number' ? String(value) : quote(value);
+}
+
+function quote(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.join(',')}\r\n`;
+}

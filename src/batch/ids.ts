@@ -1,0 +1,8 @@
+import crypto from 'node:crypto';
+
+/** Opaque identifiers: a kind prefix and 20 random hex characters. */
+export function newId(prefix: 'file' | 'job' | 'sch'): string {
+  return `${prefix}_${crypto.randomBytes(10).toString('hex')}`;
+}
+
+export const ID_PATTERN = /^(file|job|sch)_[0-9a-f]{20}$/;

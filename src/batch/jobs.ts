@@ -1,0 +1,183 @@
+import type { Db } from '../store/db.js';
+import { httpError } from '../errors.js';
+import { newId } from './ids.js';
+
+/**
+ * Batch jobs in SQLite (docs/batch.md "States"). Claiming is one transaction,
+ * so several workers (threads of this process or `hazrisk worker` processes)
+ * can share the queue; every write a worker makes is guarded by its lease, so
+ * a cancelled or re-leased job is never written by a stale worker.
+ */
+export type JobKind = 'in_depth' | 'lite';
+export type JobStatus = 'pending' | 'running' | 'complete' | 'failed' | 'cancelled';
+
+export interface JobRecord {
+  id: string;
+  owner: string;
+  key_id: string;
+  kind: JobKind;
+  file_id: string;
+  options: string;
+  idempotency_key: string;
+  submission: string;
+  submission_date: string;
+  status: JobStatus;
+  attempt: number;
+  processed_rows: number;
+  total_rows: number | null;
+  building_artefacts: number;
+  error: string | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  submitted_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  result_file: string | null;
+  report_file: string | null;
+  workbook_file: string | null;
+}
+
+export interface ChunkRecord {
+  job_id: string;
+  chunk: number;
+  rows: number;
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface NewJob {
+  owner: string;
+  keyId: string;
+  kind: JobKind;
+  fileId: string;
+  options: unknown;
+  idempotencyKey: string;
+  submissionDate: string;
+  totalRows: number | null;
+  now: number;
+}
+
+export class JobStore {
+  constructor(private readonly db: Db) {}
+
+  /** Create a job, or return the original for a repeated Idempotency-Key; 409 when the submission differs. */
+  submit(job: NewJob): JobRecord {
+    const submission = JSON.stringify({ kind: job.kind, file_id: job.fileId, options: job.options });
+    return this.db.transaction(() => {
+      const existing = this.db
+        .prepare<[string, string], JobRecord>('SELECT * FROM jobs WHERE key_id = ? AND idempotency_key = ?')
+        .get(job.keyId, job.idempotencyKey);
+      if (existing) {
+        if (existing.submission !== submission) {
+          throw httpError('idempotency_conflict', {
+            field: 'Idempotency-Key',
+            message: `Idempotency-Key "${job.idempotencyKey}" was already used for a different submission (job ${existing.id})`,
+          });
+        }
+        return existing;
+      }
+      const id = newId('job');
+      this.db
+        .prepare(
+          `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, submitted_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .run(id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.now);
+      return this.byId(id)!;
+    })();
+  }
+
+  byId(id: string): JobRecord | undefined {
+    return this.db.prepare<[string], JobRecord>('SELECT * FROM jobs WHERE id = ?').get(id);
+  }
+
+  /** Owner- and kind-scoped lookup: anything else is "unknown". */
+  get(owner: string, kind: JobKind, id: string): JobRecord | undefined {
+    return this.db.prepare<[string, string, string], JobRecord>('SELECT * FROM jobs WHERE id = ? AND owner = ? AND kind = ?').get(id, owner, kind);
+  }
+
+  list(owner: string, limit: number): JobRecord[] {
+    return this.db.prepare<[string, number], JobRecord>('SELECT * FROM jobs WHERE owner = ? ORDER BY submitted_at DESC, id LIMIT ?').all(owner, limit);
+  }
+
+  /** Pending or running → cancelled, stored at once; the worker notices at its next checkpoint. */
+  cancel(id: string, now: number): void {
+    this.db.prepare("UPDATE jobs SET status = 'cancelled', finished_at = ?, lease_owner = NULL WHERE id = ? AND status IN ('pending', 'running')").run(now, id);
+  }
+
+  /** Take the oldest pending job, or a running one whose lease expired; attempt + 1, progress reset. */
+  claim(workerId: string, leaseMs: number, now: number): JobRecord | undefined {
+    return this.db.transaction(() => {
+      const next = this.db
+        .prepare<[number], { id: string }>(
+          `SELECT id FROM jobs WHERE status = 'pending' OR (status = 'running' AND lease_expires_at < ?)
+           ORDER BY submitted_at, id LIMIT 1`,
+        )
+        .get(now);
+      if (!next) return undefined;
+      this.db
+        .prepare(
+          `UPDATE jobs SET status = 'running', attempt = attempt + 1, processed_rows = 0, building_artefacts = 0,
+             lease_owner = ?, lease_expires_at = ?, started_at = coalesce(started_at, ?) WHERE id = ?`,
+        )
+        .run(workerId, now + leaseMs, now, next.id);
+      return this.byId(next.id);
+    }).immediate();
+  }
+
+  /** Extend the lease; false means the job was cancelled or taken over. */
+  renew(id: string, workerId: string, leaseMs: number, now: number): boolean {
+    return this.guarded('UPDATE jobs SET lease_expires_at = ? WHERE id = ?', [now + leaseMs, id], workerId);
+  }
+
+  /** Let another worker take the job at once (graceful shutdown). */
+  release(id: string, workerId: string): void {
+    this.guarded('UPDATE jobs SET lease_expires_at = 0 WHERE id = ?', [id], workerId);
+  }
+
+  checkpoint(id: string, chunk: number): ChunkRecord | undefined {
+    return this.db.prepare<[string, number], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? AND chunk = ?').get(id, chunk);
+  }
+
+  /** Record a finished chunk and the rows processed so far, atomically and only while holding the lease. */
+  saveCheckpoint(chunk: ChunkRecord, workerId: string, processedRows: number): boolean {
+    return this.db.transaction(() => {
+      if (!this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, chunk.job_id], workerId)) return false;
+      this.db.prepare('INSERT OR REPLACE INTO job_chunks (job_id, chunk, rows, file, bytes, sha256) VALUES (@job_id, @chunk, @rows, @file, @bytes, @sha256)').run(chunk);
+      return true;
+    })();
+  }
+
+  setProgress(id: string, workerId: string, processedRows: number): boolean {
+    return this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, id], workerId);
+  }
+
+  markBuildingArtefacts(id: string, workerId: string): boolean {
+    return this.guarded('UPDATE jobs SET building_artefacts = 1 WHERE id = ?', [id], workerId);
+  }
+
+  complete(id: string, workerId: string, files: { result: string; report: string | null; workbook: string | null }, now: number): boolean {
+    return this.guarded(
+      "UPDATE jobs SET status = 'complete', result_file = ?, report_file = ?, workbook_file = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
+      [files.result, files.report, files.workbook, now, id],
+      workerId,
+    );
+  }
+
+  fail(id: string, workerId: string, error: string, now: number): boolean {
+    return this.guarded(
+      "UPDATE jobs SET status = 'failed', error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
+      [error, now, id],
+      workerId,
+    );
+  }
+
+  chunks(id: string): ChunkRecord[] {
+    return this.db.prepare<[string], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? ORDER BY chunk').all(id);
+  }
+
+  private guarded(sql: string, params: unknown[], workerId: string): boolean {
+    return this.db.prepare(`${sql} AND status = 'running' AND lease_owner = ?`).run(...params, workerId).changes === 1;
+  }
+}

@@ -1,0 +1,45 @@
+import { LIMITS } from '../limits.js';
+import type { JobRecord } from './jobs.js';
+import type { UrlSigner } from './signing.js';
+
+/**
+ * The spec's job status object, field for field: before completion (and when
+ * failed or cancelled) job_id … error; when complete job_id … workbook_url with
+ * pre-signed links that expire seven days after completion.
+ */
+export const ARTEFACTS = {
+  'results.csv': { column: 'result_file', type: 'text/csv; charset=utf-8' },
+  'report.html': { column: 'report_file', type: 'text/html; charset=utf-8' },
+  'workbook.xlsx': { column: 'workbook_file', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+} as const;
+export type ArtefactName = keyof typeof ARTEFACTS;
+
+export function progressPercentage(job: JobRecord): number | null {
+  if (job.status === 'complete') return 100;
+  if (job.total_rows === null) return null;
+  if (job.total_rows === 0 || job.building_artefacts === 1) return 99;
+  return Math.min(99, Math.floor((job.processed_rows * 100) / job.total_rows));
+}
+
+export function downloadPath(jobId: string, artefact: ArtefactName): string {
+  return `/v1/downloads/${jobId}/${artefact}`;
+}
+
+export function linkExpiry(job: JobRecord): number {
+  return (job.finished_at ?? 0) + LIMITS.signedUrlLifetimeMs;
+}
+
+export function statusObject(job: JobRecord, signer: UrlSigner, baseUrl: string): Record<string, unknown> {
+  const common = {
+    job_id: job.id,
+    status: job.status,
+    attempt: job.attempt,
+    processed_rows: job.processed_rows,
+    total_rows: job.total_rows,
+    progress_percentage: progressPercentage(job),
+  };
+  if (job.status !== 'complete') return { ...common, error: job.error };
+  const link = (name: ArtefactName): string | null =>
+    job[ARTEFACTS[name].column] ? `${baseUrl}${signer.sign(downloadPath(job.id, name), linkExpiry(job))}` : null;
+  return { ...common, result_url: link('results.csv'), report_url: link('report.html'), workbook_url: link('workbook.xlsx') };
+}

@@ -1,0 +1,21 @@
+import { App } from '../app.js';
+import { loadConfig } from '../config.js';
+import { configOverrides, parse } from './args.js';
+
+export const WORKER_USAGE = `hazrisk worker [--data-dir DIR] [--concurrency N]
+  (processes batch jobs from the same data dir as the server; leases keep workers apart)`;
+
+export async function workerCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, { concurrency: { type: 'string' } });
+  const overrides = configOverrides(values);
+  if (values.concurrency !== undefined) overrides.batchWorkers = Math.max(1, Number(values.concurrency) || 1);
+  const app = await App.create(loadConfig(overrides), { worker: true });
+  app.worker!.start();
+  app.log.info({ data_dir: app.paths.root, concurrency: app.config.batchWorkers }, 'hazrisk worker started');
+  const stop = (signal: string): void => {
+    app.log.info({ signal }, 'worker stopping');
+    app.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,50 @@
+import { call, type JsonResponse } from './app.js';
+
+/** Multipart upload through fetch's FormData, as a browser or requests would send it. */
+export async function upload(url: string, key: string, csv: string | Uint8Array, options: { filename?: string; type?: string; route?: 'in-depth' | 'lite'; field?: string } = {}): Promise<JsonResponse> {
+  const form = new FormData();
+  form.set(options.field ?? 'file', new Blob([csv], { type: options.type ?? 'text/csv' }), options.filename ?? 'schedule.csv');
+  return call(`${url}/v1/${options.route ?? 'in-depth'}/batch/upload`, { method: 'POST', body: form, key });
+}
+
+export async function waitForJob(url: string, key: string, kind: 'in-depth' | 'lite', jobId: string, done: (status: any) => boolean = (s) => ['complete', 'failed', 'cancelled'].includes(s.status), timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call(`${url}/v1/${kind}/batch/${jobId}`, { key });
+    if (done(res.body)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${JSON.stringify(res.body)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** CSV text from a header and rows (values quoted when needed), CRLF line ends. */
+export function toCsv(header: string[], rows: (string | number | null)[][]): string {
+  const cell = (v: string | number | null) => (v === null ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  return [header.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
+}
+
+/** Parse an RFC 4180 CSV (for reading results back). */
+export function parseCsvText(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) rows.push([...row, field]);
+  return rows;
+}
