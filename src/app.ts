@@ -76,6 +76,8 @@ export class App {
           clock: this.clock,
           chunkRows: Math.max(1, Math.min(config.batchChunkRows, LIMITS.batchChunkRows)),
           artefacts: options.artefacts ?? NO_ARTEFACTS,
+          signer: this.signer,
+          publicUrl: config.publicUrl,
           concurrency: Math.max(1, config.batchWorkers),
           pollMs: 500,
         })

@@ -6,9 +6,14 @@ import type { JobRecord } from './jobs.js';
  * a throw is caught by the processor and also means null — never a failed job.
  */
 export interface ArtefactInputs {
+  /** results.csv (authoritative) and failures.jsonl of the job, in `dir`. */
   results: string;
   failures: string;
   dir: string;
+  /** The workbook just built (the workbook is built first), or null. */
+  workbook: string | null;
+  /** Download links for the report header: signed paths (prefixed with HAZRISK_PUBLIC_URL when set). */
+  links: { results: string; workbook: string | null; expiresAt: number };
 }
 
 export interface ArtefactBuilder {

@@ -35,6 +35,7 @@ export interface JobRecord {
   result_file: string | null;
   report_file: string | null;
   workbook_file: string | null;
+  links_expire_at: number | null;
 }
 
 export interface ChunkRecord {
@@ -153,8 +154,9 @@ export class JobStore {
     return this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, id], workerId);
   }
 
-  markBuildingArtefacts(id: string, workerId: string): boolean {
-    return this.guarded('UPDATE jobs SET building_artefacts = 1 WHERE id = ?', [id], workerId);
+  /** Progress holds at 99 from here; download links will expire at `linksExpireAt`. */
+  markBuildingArtefacts(id: string, workerId: string, linksExpireAt: number): boolean {
+    return this.guarded('UPDATE jobs SET building_artefacts = 1, links_expire_at = ? WHERE id = ?', [linksExpireAt, id], workerId);
   }
 
   complete(id: string, workerId: string, files: { result: string; report: string | null; workbook: string | null }, now: number): boolean {

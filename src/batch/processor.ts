@@ -15,6 +15,9 @@ import type { FileStore } from './files.js';
 import type { JobRecord, JobStore } from './jobs.js';
 import { rowContexts } from './row-context.js';
 import type { ArtefactBuilder } from './artefacts.js';
+import type { UrlSigner } from './signing.js';
+import { signedPath, type ArtefactName } from './status.js';
+import { LIMITS } from '../limits.js';
 
 /**
  * One attempt at one job (docs/batch.md "Processing"): rows in chunks; a chunk
@@ -35,6 +38,9 @@ export interface ProcessorDeps {
   clock: () => number;
   chunkRows: number;
   artefacts: ArtefactBuilder;
+  signer: UrlSigner;
+  /** HAZRISK_PUBLIC_URL ('' = links relative to the service). */
+  publicUrl: string;
   /** Called after each chunk is checkpointed (tests use it to stop a worker mid-job). */
   afterChunk?: (job: JobRecord, chunk: number) => void | Promise<void>;
 }
@@ -100,14 +106,17 @@ export class JobProcessor {
         await yieldToEventLoop();
       }
       const result = this.combine(job, dir, chunkCount);
-      if (!jobs.markBuildingArtefacts(job.id, workerId)) return 'lost';
-      const files = { results: result, failures: path.join(dir, 'failures.jsonl'), dir };
-      const report = await this.deps.artefacts.report(job, files).catch((err: unknown) => {
-        log.warn({ job_id: job.id, err }, 'report failed; report_url will be null');
-        return null;
-      });
+      const expiresAt = this.deps.clock() + LIMITS.signedUrlLifetimeMs;
+      if (!jobs.markBuildingArtefacts(job.id, workerId, expiresAt)) return 'lost';
+      const link = (name: ArtefactName): string => `${this.deps.publicUrl}${signedPath(this.deps.signer, job.id, name, expiresAt)}`;
+      const files = { results: result, failures: path.join(dir, 'failures.jsonl'), dir, workbook: null, links: { results: link('results.csv'), workbook: null, expiresAt } };
       const workbook = await this.deps.artefacts.workbook(job, files).catch((err: unknown) => {
         log.warn({ job_id: job.id, err }, 'workbook failed; workbook_url will be null');
+        return null;
+      });
+      const withWorkbook = { ...files, workbook, links: { ...files.links, workbook: workbook && link('workbook.xlsx') } };
+      const report = await this.deps.artefacts.report(job, withWorkbook).catch((err: unknown) => {
+        log.warn({ job_id: job.id, err }, 'report failed; report_url will be null');
         return null;
       });
       const done = jobs.complete(job.id, workerId, { result: path.basename(result), report: report && path.basename(report), workbook: workbook && path.basename(workbook) }, this.deps.clock());

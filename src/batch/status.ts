@@ -25,8 +25,14 @@ export function downloadPath(jobId: string, artefact: ArtefactName): string {
   return `/v1/downloads/${jobId}/${artefact}`;
 }
 
+/** Links expire seven days after the artefacts started building (stored, so every URL of a job agrees). */
 export function linkExpiry(job: JobRecord): number {
-  return (job.finished_at ?? 0) + LIMITS.signedUrlLifetimeMs;
+  return job.links_expire_at ?? (job.finished_at ?? 0) + LIMITS.signedUrlLifetimeMs;
+}
+
+/** The signed path (no host) of one artefact, as the status object and the report use it. */
+export function signedPath(signer: UrlSigner, jobId: string, artefact: ArtefactName, expiresAt: number): string {
+  return signer.sign(downloadPath(jobId, artefact), expiresAt);
 }
 
 export function statusObject(job: JobRecord, signer: UrlSigner, baseUrl: string): Record<string, unknown> {
@@ -40,6 +46,6 @@ export function statusObject(job: JobRecord, signer: UrlSigner, baseUrl: string)
   };
   if (job.status !== 'complete') return { ...common, error: job.error };
   const link = (name: ArtefactName): string | null =>
-    job[ARTEFACTS[name].column] ? `${baseUrl}${signer.sign(downloadPath(job.id, name), linkExpiry(job))}` : null;
+    job[ARTEFACTS[name].column] ? `${baseUrl}${signedPath(signer, job.id, name, linkExpiry(job))}` : null;
   return { ...common, result_url: link('results.csv'), report_url: link('report.html'), workbook_url: link('workbook.xlsx') };
 }

@@ -81,4 +81,6 @@ export const MIGRATIONS: readonly string[] = [
      sha256 TEXT NOT NULL,
      PRIMARY KEY (job_id, chunk)
    ) STRICT;`,
+  // 3: one link expiry per job, fixed when its artefacts start building, shared by status URLs and report links.
+  `ALTER TABLE jobs ADD COLUMN links_expire_at INTEGER;`,
 ];

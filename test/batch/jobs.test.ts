@@ -208,7 +208,7 @@ describe('signed downloads', () => {
     const later = new URL(url);
     later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 1000));
     assert.equal((await call(later.href)).body.error.code, 'link_invalid');
-    assert.equal(Number(url.searchParams.get('expires')) - CLOCK, 7 * 24 * 3600 * 1000);
+    assert.equal(Number(url.searchParams.get('expires')) - CLOCK, 7 * 24 * 3600 * 1000, 'links last seven days from when the artefacts were built');
     const expiredApp = await startTestApp({ dataDir: t.dataDir, tablesDir: path.join(t.dataDir, 'tables') }, { clock: () => CLOCK + 7 * 24 * 3600 * 1000 + 1, worker: false });
     try {
       const expired = await call(`${expiredApp.url}${url.pathname}${url.search}`);
@@ -255,7 +255,7 @@ describe('cancel, leases and checkpoints', () => {
       const k = app.key({ owner: 'o' });
       const rows = Array.from({ length: 10 }, (_, i) => [15 + i, -100 + i]);
       const fileId = (await upload(app.url, k, toCsv(['latitude', 'longitude'], rows))).body.file_id;
-      const deps = { jobs: app.app.jobs, files: app.app.files, engine: app.app.engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log: app.app.log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS };
+      const deps = { jobs: app.app.jobs, files: app.app.files, engine: app.app.engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log: app.app.log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS, signer: app.app.signer, publicUrl: '' };
       const run = async (idempotencyKey: string, stopAfter: number | null) => {
         let chunks = 0;
         const first = new JobProcessor({ ...deps, afterChunk: () => void chunks++ });
