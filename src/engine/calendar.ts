@@ -71,9 +71,21 @@ export function seasonSlot(days: number): number {
   return daysFromCivil(2000, month, day) - daysFromCivil(2000, 1, 1);
 }
 
-/** The calendar date "today" in Europe/London (GMT/BST), as epoch days. */
+/**
+ * The calendar date "today" in Europe/London (GMT/BST), as epoch days. A
+ * DateTimeFormat costs ~0.4 ms to build, so one is kept; the answer is
+ * memoised per minute (the zone's offsets change on whole hours).
+ */
+const LONDON = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+let memoMinute = Number.NaN;
+let memoDay = 0;
+
 export function londonToday(nowMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(nowMs));
+  const minute = Math.floor(nowMs / 60_000);
+  if (minute === memoMinute) return memoDay;
+  const parts = LONDON.formatToParts(new Date(nowMs));
   const get = (type: string): number => Number(parts.find((p) => p.type === type)!.value);
-  return daysFromCivil(get('year'), get('month'), get('day'));
+  memoMinute = minute;
+  memoDay = daysFromCivil(get('year'), get('month'), get('day'));
+  return memoDay;
 }

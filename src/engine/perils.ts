@@ -76,7 +76,7 @@ const DEFS: readonly PerilDef[] = [
   {
     name: 'Wildfire', code: 2, category: 'catastrophe', modelType: 'rate', ...named(['Severe']),
     cumulative: false, historic: true,
-    lite: { threshold: 'Severe', description: 'a fire burning more than 5 hectares', usOnly: false },
+    lite: { threshold: 'Severe', description: 'the location burns in a fire larger than 5 hectares', usOnly: false },
     coverage: 'Heuristic: calibrated on California and mainland Portugal records, extended by climate proxies.',
   },
   {
@@ -112,17 +112,17 @@ const DEFS: readonly PerilDef[] = [
   },
   {
     name: 'Rain', code: 8, category: 'weather', modelType: 'daily',
-    thresholds: [10, 25, 50, 75, 100, 150, 200, 300], unit: 'mm',
+    thresholds: [10, 25, 50, 75, 100, 150, 200, 300, 400, 500], unit: 'mm',
     cumulative: false, historic: false,
     lite: { threshold: 100, description: 'a day with 100 mm of rain or more', usOnly: false },
     coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on US HCN).',
   },
   {
     name: 'MaxWindGust', code: 9, category: 'weather', modelType: 'daily',
-    thresholds: [15, 20, 25, 30, 35, 40, 50], unit: 'm/s',
+    thresholds: [15, 20, 25, 30, 35, 40, 50, 60, 70], unit: 'm/s',
     cumulative: false, historic: false,
     lite: { threshold: 30, description: 'a gust of 30 m/s or more', usOnly: false },
-    coverage: 'Global land; low confidence (mean-wind gust model, SPC gust reports in the US).',
+    coverage: 'Global land; low confidence (mean-wind gust model, SPC gust reports in the US, tropical-cyclone winds where tracks apply).',
   },
   {
     name: 'CumulativeRain', code: 10, category: 'weather', modelType: 'accumulation',

@@ -87,6 +87,8 @@ export class HttpServer {
         });
       }
       const { route, params } = match;
+      const parent = this.options.log;
+      let childLog: RequestContext['log'] | undefined;
       let principal: Principal | null = null;
       if (route.auth) {
         principal = this.options.authenticate(ex.headers['x-api-key']);
@@ -102,7 +104,9 @@ export class HttpServer {
         body: undefined,
         bodyStream: null,
         principal,
-        log: this.options.log.child({ req_id: requestId }),
+        get log() {
+          return (childLog ??= parent.child({ req_id: requestId }));
+        },
       };
       if (route.body === 'json') {
         bodyRead = true;

@@ -1,0 +1,52 @@
+/**
+ * One storm's footprint on the hazard grid: per cell the highest sustained
+ * wind over the storm's life (≥ the lowest threshold only) and when it came.
+ * Only cells within windRadiusKm of each track position are visited.
+ */
+import type { GridDef } from '../../engine/table-spec.js';
+import { forCellsWithin } from './hazard-grid.js';
+import type { TrackStep } from './track-steps.js';
+import { siteWindXY, vortexAt, windRadiusKm } from './wind-field.js';
+
+export interface Footprint {
+  cells: Int32Array;
+  maxKt: Float64Array;
+  /** Epoch ms of the maximum. */
+  time: Float64Array;
+}
+
+/** Reusable per-grid scratch so each storm costs only the cells it touches. */
+export class FootprintScratch {
+  readonly maxKt: Float64Array;
+  readonly time: Float64Array;
+  constructor(readonly grid: GridDef) {
+    this.maxKt = new Float64Array(grid.nlat * grid.nlon);
+    this.time = new Float64Array(grid.nlat * grid.nlon);
+  }
+}
+
+export function stormFootprint(steps: readonly TrackStep[], minKt: number, scratch: FootprintScratch): Footprint {
+  const { maxKt, time } = scratch;
+  const touched: number[] = [];
+  for (const step of steps) {
+    if (step.vmaxKt < minKt) continue;
+    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt });
+    const radius = windRadiusKm(vortex, minKt);
+    forCellsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {
+      const wind = siteWindXY(vortex, eastKm, northKm);
+      if (wind < minKt || wind <= maxKt[cell]!) return;
+      if (maxKt[cell] === 0) touched.push(cell);
+      maxKt[cell] = wind;
+      time[cell] = step.time;
+    });
+  }
+  touched.sort((a, b) => a - b);
+  const out: Footprint = { cells: Int32Array.from(touched), maxKt: new Float64Array(touched.length), time: new Float64Array(touched.length) };
+  touched.forEach((cell, k) => {
+    out.maxKt[k] = maxKt[cell]!;
+    out.time[k] = time[cell]!;
+    maxKt[cell] = 0;
+    time[cell] = 0;
+  });
+  return out;
+}

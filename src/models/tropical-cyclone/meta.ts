@@ -1,0 +1,31 @@
+/** The table metadata: method page, sources, the parameters that change the numbers, coverage and confidence. */
+import type { TableMeta } from '../../engine/table-spec.js';
+import type { HazardField } from './compute-hazard.js';
+import { CLIMATOLOGY_PERIODS, COVERAGE, GRID, PROFILE_CALIBRATION, SEASONALITY, SMOOTHING, TRACK_STEPS, WIND_AVERAGING, WIND_FIELD } from './parameters.js';
+
+export const TC_METHOD_PAGE = 'docs/models/tropical-cyclone.md';
+export const TC_SOURCES = ['hurdat2', 'jtwc-wp', 'tc-north-indian', 'tc-southern-hemisphere', 'ibtracs-sp', 'etopo'] as const;
+
+export const TC_COVERAGE =
+  'Within 300 km of tropical-storm-strength best-track positions of the reliable periods: North Atlantic 1950–2025, East/Central Pacific 1971–2023, ' +
+  'West Pacific 1970–2021, North Indian 1982–2023, South Indian/South Pacific 1982–2019; 0.25° cells. No coverage elsewhere (South Atlantic, Europe, continental interiors).';
+
+export function tableMeta(field: HazardField): TableMeta {
+  return {
+    method: TC_METHOD_PAGE,
+    sources: [...TC_SOURCES],
+    parameters: {
+      periods: CLIMATOLOGY_PERIODS.map((p) => ({ ...p, storms: field.stormsUsed[p.group] ?? 0 })),
+      grid: GRID,
+      windField: { profile: 'Willoughby et al. 2006', ...WIND_FIELD, calibration: PROFILE_CALIBRATION },
+      windAveraging: WIND_AVERAGING,
+      trackSteps: TRACK_STEPS,
+      smoothing: SMOOTHING,
+      coverage: COVERAGE,
+      seasonality: SEASONALITY,
+      diurnal: 'uniform',
+    },
+    coverage: TC_COVERAGE,
+    confidence: 'standard',
+  };
+}

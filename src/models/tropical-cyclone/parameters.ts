@@ -1,0 +1,93 @@
+/**
+ * Every number the tropical-cyclone model uses, one table per concern. Each is
+ * explained and referenced in docs/models/tropical-cyclone.md; the build
+ * records them in the table metadata.
+ */
+import type { Basin } from './tracks.js';
+
+/** A rate group: the basins it pools and the seasons (inclusive) counted as reliable. */
+export interface ClimatologyPeriod {
+  group: string;
+  basins: readonly Basin[];
+  first: number;
+  last: number;
+  source: string;
+}
+
+/**
+ * Reliable periods per basin. Atlantic: aircraft reconnaissance from the late 1940s and
+ * the HURDAT2 reanalysis; NE/Central Pacific: geostationary satellite and Dvorak era;
+ * West Pacific: satellite era of the JTWC record; North Indian and southern hemisphere:
+ * the whole span of the JTWC files we hold (both satellite era).
+ */
+export const CLIMATOLOGY_PERIODS: readonly ClimatologyPeriod[] = [
+  { group: 'NA', basins: ['NA'], first: 1950, last: 2025, source: 'hurdat2' },
+  { group: 'EP', basins: ['EP', 'CP'], first: 1971, last: 2023, source: 'hurdat2' },
+  { group: 'WP', basins: ['WP'], first: 1970, last: 2021, source: 'jtwc-wp' },
+  { group: 'NI', basins: ['NI'], first: 1982, last: 2023, source: 'tc-north-indian (JTWC bio)' },
+  { group: 'SH', basins: ['SI', 'SP'], first: 1982, last: 2019, source: 'tc-southern-hemisphere + ibtracs-sp' },
+];
+
+/** Parametric wind field (wind-field.ts). */
+export const WIND_FIELD = {
+  /** Phadke et al. 2003: forward motion adds at most half the forward speed (at the RMW). */
+  motionShareAtRmw: 0.5,
+  /** Knaff et al. 2011: surface / gradient-level wind over water within 100 km of the centre… */
+  surfaceFactorInner: 0.9,
+  innerRadiusKm: 100,
+  /** …falling linearly to 0.75 at 700 km and beyond. */
+  surfaceFactorOuter: 0.75,
+  outerRadiusKm: 700,
+  /** Willoughby et al. 2006: second e-folding length of the outer profile. */
+  x2Km: 25,
+  /** Willoughby et al. 2006: width of the inner–outer transition zone (15 km when Rmax ≤ 20 km). */
+  transitionWidthKm: 25,
+  narrowTransitionWidthKm: 15,
+  narrowRmaxKm: 20,
+  /** Recorded radii of maximum wind outside this range (km) are treated as missing. */
+  rmwMinKm: 5,
+  rmwMaxKm: 250,
+  /** Beyond this distance no storm wind is modelled. */
+  maxRadiusKm: 1200,
+} as const;
+
+/** Outer-profile calibration against NHC wind radii (docs: "Wind-field calibration"). */
+export const PROFILE_CALIBRATION = { aFactor: 1.75, x1Factor: 1.3 } as const;
+
+/** Wind-averaging conversions (Harper, Kepert & Ginger 2010, WMO/TD-1555, at-sea exposure). */
+export const WIND_AVERAGING = {
+  /** WMO agencies' 10-minute mean → 1-minute sustained: divide by 0.93. */
+  tenMinuteToOneMinute: 1 / 0.93,
+} as const;
+
+/** Track interpolation and inland decay (track-steps.ts). */
+export const TRACK_STEPS = {
+  maxStepHours: 1,
+  maxStepKm: 15,
+  /** Kaplan & DeMaria 1995: V(t) = Vb + (V0 − Vb)·exp(−α t) over land. */
+  decayBackgroundKt: 26.7,
+  decayRatePerHour: 0.095,
+  /** A track ending over land at ≥ 34 kt is continued by persistence and KD95 decay, at most this long. */
+  maxExtensionHours: 24,
+  /** Segments longer than this are gaps in the record and are not interpolated. */
+  maxGapHours: 24,
+} as const;
+
+/** The hazard grid: square cells, limited to the latitudes storms reach. */
+export const GRID = { step: 0.25, latMin: -55, latMax: 65 } as const;
+
+/** Spatial smoothing of the per-cell rates: isotropic Gaussian, truncated. */
+export const SMOOTHING = { sigmaKm: 50, truncateSigmas: 3 } as const;
+
+/**
+ * Coverage: cells within radiusKm of a track position of ≥ minWindKt that is not
+ * extratropical or a disturbance, in a reliable period. Positions are taken
+ * every markSpacingKm along the track (discs overlap, so the corridor is closed).
+ */
+export const COVERAGE = { radiusKm: 300, minWindKt: 34, markSpacingKm: 100 } as const;
+
+/** Seasonality: per tile of tileDegrees, circular Gaussian smoothing, shrunk towards the basin profile. */
+export const SEASONALITY = { tileDegrees: 10, sigmaDays: 10, priorStorms: 15 } as const;
+
+/** Matching one storm in two sources (JTWC SH vs IBTrACS SP; NEPAC vs JTWC WP). */
+export const DEDUPE = { maxDistanceKm: 150, minCommonTimes: 2 } as const;

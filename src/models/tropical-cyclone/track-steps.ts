@@ -1,0 +1,122 @@
+/**
+ * A best track → positions at most TRACK_STEPS.maxStepHours and maxStepKm apart,
+ * each with intensity, recorded RMW and storm motion, for the wind field.
+ *
+ * Intensity between fixes is linear, except on a segment ending over land with
+ * weakening: the storm keeps its over-water intensity until the centre first
+ * crosses land, then decays in the Kaplan & DeMaria (1995) form
+ * V(t) = Vb + (V0 − Vb)·exp(−α·t) with α fitted so the next fix is met exactly.
+ * A track ending over land at ≥ 34 kt is continued along its last motion with
+ * the KD95 decay (Vb = 26.7 kt, α = 0.095 h⁻¹) until it falls below 34 kt.
+ */
+import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
+import { distanceKm, KM_PER_DEGREE, KM_PER_NMI, longitudeDelta, normaliseLongitude } from './geo.js';
+import type { LandMask } from './land-mask.js';
+import { TRACK_STEPS } from './parameters.js';
+import type { Stage, Storm, TrackFix } from './tracks.js';
+
+export interface TrackStep {
+  time: number;
+  lat: number;
+  lon: number;
+  vmaxKt: number;
+  rmwKm: number | null;
+  motionEastKt: number;
+  motionNorthKt: number;
+  stage: Stage | null;
+}
+
+const HOUR_MS = 3_600_000;
+const LOWEST_THRESHOLD_KT = SAFFIR_SIMPSON_KNOTS[0];
+
+interface Motion {
+  east: number;
+  north: number;
+}
+
+export function trackSteps(storm: Storm, land: LandMask): TrackStep[] {
+  const fixes = storm.fixes.filter((f): f is TrackFix & { vmaxKt: number } => f.vmaxKt !== null);
+  const steps: TrackStep[] = [];
+  let motion: Motion = { east: 0, north: 0 };
+  for (let k = 0; k + 1 < fixes.length; k++) {
+    const a = fixes[k]!;
+    const b = fixes[k + 1]!;
+    const hours = (b.time - a.time) / HOUR_MS;
+    if (!(hours > 0) || hours > TRACK_STEPS.maxGapHours) {
+      steps.push(stepAt(a, a.lat, a.lon, a.time, a.vmaxKt, rmwKm(a), motion));
+      continue;
+    }
+    motion = motionOf(a, b, hours);
+    steps.push(...segmentSteps(a, b, hours, motion, land));
+  }
+  const last = fixes[fixes.length - 1];
+  if (last) {
+    steps.push(stepAt(last, last.lat, last.lon, last.time, last.vmaxKt, rmwKm(last), motion));
+    if (land.isLand(last.lat, last.lon) && last.vmaxKt >= LOWEST_THRESHOLD_KT) steps.push(...inlandExtension(last, motion));
+  }
+  return steps;
+}
+
+/** Steps from a (inclusive) to b (exclusive). */
+function segmentSteps(a: TrackFix & { vmaxKt: number }, b: TrackFix & { vmaxKt: number }, hours: number, motion: Motion, land: LandMask): TrackStep[] {
+  const n = Math.max(1, Math.ceil(hours / TRACK_STEPS.maxStepHours), Math.ceil(distanceKm(a.lat, a.lon, b.lat, b.lon) / TRACK_STEPS.maxStepKm));
+  const dLon = longitudeDelta(a.lon, b.lon);
+  const lats = Array.from({ length: n + 1 }, (_, i) => a.lat + ((b.lat - a.lat) * i) / n);
+  const lons = Array.from({ length: n + 1 }, (_, i) => normaliseLongitude(a.lon + (dLon * i) / n));
+  const intensity = intensityAlong(a.vmaxKt, b.vmaxKt, n, hours, (i) => land.isLand(lats[i]!, lons[i]!));
+  const ra = rmwKm(a);
+  const rb = rmwKm(b);
+  const steps: TrackStep[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = i / n;
+    const rmw = ra !== null && rb !== null ? ra + (rb - ra) * s : null;
+    steps.push(stepAt(s < 0.5 ? a : b, lats[i]!, lons[i]!, a.time + s * (b.time - a.time), intensity[i]!, rmw, motion));
+  }
+  return steps;
+}
+
+/**
+ * Intensity at the n + 1 points of a segment (0 = a, n = b). `landAt(i)` says
+ * whether point i is over land. Exported for the tests.
+ */
+export function intensityAlong(va: number, vb: number, n: number, hours: number, landAt: (i: number) => boolean): number[] {
+  const background = TRACK_STEPS.decayBackgroundKt;
+  const linear = Array.from({ length: n + 1 }, (_, i) => va + ((vb - va) * i) / n);
+  if (!(landAt(n) && vb < va && vb > background)) return linear;
+  let landfall = 0;
+  while (!landAt(landfall)) landfall++;
+  if (landfall === n) return linear.map((v, i) => (i === n ? vb : va));
+  const decayHours = (hours * (n - landfall)) / n;
+  const alpha = Math.log((va - background) / (vb - background)) / decayHours;
+  return linear.map((_, i) => (i <= landfall ? va : background + (va - background) * Math.exp((-alpha * hours * (i - landfall)) / n)));
+}
+
+/** Persistence track with KD95 decay after a last fix over land, hourly, until < 34 kt. */
+function inlandExtension(last: TrackFix & { vmaxKt: number }, motion: Motion): TrackStep[] {
+  const steps: TrackStep[] = [];
+  const background = TRACK_STEPS.decayBackgroundKt;
+  for (let h = 1; h <= TRACK_STEPS.maxExtensionHours; h++) {
+    const v = background + (last.vmaxKt - background) * Math.exp(-TRACK_STEPS.decayRatePerHour * h);
+    if (v < LOWEST_THRESHOLD_KT) break;
+    const lat = last.lat + (motion.north * KM_PER_NMI * h) / KM_PER_DEGREE;
+    const lon = normaliseLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180)));
+    steps.push(stepAt(last, lat, lon, last.time + h * HOUR_MS, v, null, motion));
+  }
+  return steps;
+}
+
+/** Storm motion (kt, east and north) between two fixes. */
+function motionOf(a: TrackFix, b: TrackFix, hours: number): Motion {
+  const meanLat = ((a.lat + b.lat) / 2) * (Math.PI / 180);
+  const eastKm = longitudeDelta(a.lon, b.lon) * KM_PER_DEGREE * Math.cos(meanLat);
+  const northKm = (b.lat - a.lat) * KM_PER_DEGREE;
+  return { east: eastKm / KM_PER_NMI / hours, north: northKm / KM_PER_NMI / hours };
+}
+
+function rmwKm(f: TrackFix): number | null {
+  return f.rmwNm === null ? null : f.rmwNm * KM_PER_NMI;
+}
+
+function stepAt(stageOf: TrackFix, lat: number, lon: number, time: number, vmaxKt: number, rmw: number | null, motion: Motion): TrackStep {
+  return { time, lat, lon, vmaxKt, rmwKm: rmw, motionEastKt: motion.east, motionNorthKt: motion.north, stage: stageOf.stage };
+}

@@ -1,0 +1,95 @@
+import { gammaQ } from '../../engine/gamma.js';
+import { GENERATOR } from './parameters.js';
+
+/** Standard normal CDF Φ(z) from the regularised incomplete gamma: erfc(x) = Q(½, x²). */
+export function normalCdf(z: number): number {
+  const tail = 0.5 * gammaQ(0.5, (z * z) / 2);
+  return z < 0 ? tail : 1 - tail;
+}
+
+export function normalPdf(z: number): number {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+
+/** x with P(Gamma(shape, 1) ≥ x) = tail, by bisection on ln x (monotone, 200 halvings at most). */
+export function gammaUpperQuantile(shape: number, tail: number): number {
+  let lo = Math.log(1e-12);
+  let hi = Math.log(shape + 60 * Math.sqrt(shape) + 60);
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (gammaQ(shape, Math.exp(mid)) > tail) lo = mid;
+    else hi = mid;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+/**
+ * ln(q_t(α)/α) — the upper-tail-t quantile of a gamma with shape α over its mean —
+ * tabulated on a grid of ln α (GENERATOR.shapeRange) × ln t (GENERATOR.tailRange)
+ * and read back bilinearly; it falls monotonically in both α and t.
+ */
+export class TailQuantileTable {
+  private readonly logShapes: Float64Array;
+  private readonly logTails: Float64Array;
+  private readonly logRatios: Float64Array;
+
+  constructor() {
+    const grid = (lo: number, hi: number, n: number): Float64Array =>
+      Float64Array.from({ length: n }, (_, i) => Math.log(lo) + ((Math.log(hi) - Math.log(lo)) * i) / (n - 1));
+    this.logShapes = grid(...GENERATOR.shapeRange, GENERATOR.shapeLookupPoints);
+    this.logTails = grid(...GENERATOR.tailRange, GENERATOR.tailLookupPoints);
+    this.logRatios = new Float64Array(this.logShapes.length * this.logTails.length);
+    this.logShapes.forEach((ls, i) => {
+      const shape = Math.exp(ls);
+      this.logTails.forEach((lt, j) => (this.logRatios[i * this.logTails.length + j] = Math.log(gammaUpperQuantile(shape, Math.exp(lt)) / shape)));
+    });
+  }
+
+  get logShapeRange(): [number, number] {
+    return [this.logShapes[0]!, this.logShapes[this.logShapes.length - 1]!];
+  }
+
+  logRatio(logShape: number, tail: number): number {
+    const [i, u] = locate(this.logShapes, logShape);
+    const [j, v] = locate(this.logTails, Math.log(tail));
+    const n = this.logTails.length;
+    const at = (a: number, b: number): number => this.logRatios[a * n + b]!;
+    return (1 - u) * ((1 - v) * at(i, j) + v * at(i, j + 1)) + u * ((1 - v) * at(i + 1, j) + v * at(i + 1, j + 1));
+  }
+
+  /**
+   * Shape whose gamma (mean = the observed mean) best matches, in log ratio, the
+   * observed 99th percentile and — when given — the record maximum of `count`
+   * amounts, read as the median of the maximum, i.e. the quantile with upper tail
+   * 1 − 0.5^(1/count). Golden-section search on ln α over the table's range.
+   */
+  fitShape(q99OverMean: number, maxOverMean: number, count: number): number {
+    const terms: [number, number][] = [[GENERATOR.tailProbability, Math.log(q99OverMean)]];
+    if (Number.isFinite(maxOverMean) && count >= 2 && maxOverMean > q99OverMean) terms.push([-Math.expm1(Math.log(0.5) / count), Math.log(maxOverMean)]);
+    const loss = (ls: number): number => terms.reduce((sum, [tail, target]) => sum + (this.logRatio(ls, tail) - target) ** 2, 0);
+    let [lo, hi] = this.logShapeRange;
+    const g = (Math.sqrt(5) - 1) / 2;
+    for (let iter = 0; iter < 80; iter++) {
+      const a = hi - g * (hi - lo);
+      const b = lo + g * (hi - lo);
+      if (loss(a) <= loss(b)) hi = b;
+      else lo = a;
+    }
+    return Math.exp((lo + hi) / 2);
+  }
+}
+
+/** Index of the grid interval holding x (clamped) and the fraction along it. */
+function locate(grid: Float64Array, x: number): [number, number] {
+  const n = grid.length;
+  if (!(x > grid[0]!)) return [0, 0];
+  if (!(x < grid[n - 1]!)) return [n - 2, 1];
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (grid[mid]! > x) hi = mid;
+    else lo = mid;
+  }
+  return [lo, (x - grid[lo]!) / (grid[lo + 1]! - grid[lo]!)];
+}

@@ -1,0 +1,120 @@
+import { cellCentre } from '../../engine/grid.js';
+import type { GridDef } from '../../engine/table-spec.js';
+import { parseCsv, readGzipText, sourceFile } from '../sources.js';
+import { EARTH_RADIUS_KM, MEAN_DAYS_IN_MONTH, SOURCE_FOLDERS, SPC } from './parameters.js';
+
+/**
+ * Convective gusts from the SPC wind reports (kt). Each report is spread with a
+ * Gaussian kernel (SD SPC.kernelSigmaKm) into a report density per km², per
+ * calendar month and gust threshold, smoothed between months (SD SPC.seasonSigmaDays),
+ * divided by the years of record and multiplied by the footprint area one report
+ * stands for; that is the expected number of such gusts at a point per month,
+ * and over the month's days the daily hazard h = λ_month / days.
+ */
+export interface GustReport {
+  latitude: number;
+  longitude: number;
+  /** 0–11 */
+  month: number;
+  gustMs: number;
+}
+
+export function readSpcWindReports(sourcesDir: string): GustReport[] {
+  const seen = new Set<string>();
+  const reports: GustReport[] = [];
+  for (const year of SPC.years) {
+    const [header, ...rows] = parseCsv(readGzipText(sourceFile(sourcesDir, SOURCE_FOLDERS.spc, `${year}_wind.csv.gz`)));
+    if (!header) continue;
+    const col = (name: string): number => {
+      const at = header.findIndex((h) => h.trim() === name);
+      if (at < 0) throw new Error(`${year}_wind.csv.gz: no column ${name}`);
+      return at;
+    };
+    const [date, time, lat, lon, mag, mo] = ['date', 'time', 'slat', 'slon', 'mag', 'mo'].map(col);
+    for (const row of rows) {
+      const report = {
+        latitude: Number(row[lat!]),
+        longitude: Number(row[lon!]),
+        month: Number(row[mo!]) - 1,
+        gustMs: Number(row[mag!]) * SPC.knotsToMetresPerSecond,
+      };
+      if (!(Math.abs(report.latitude) <= 90 && Math.abs(report.longitude) <= 180 && report.gustMs > 0 && report.month >= 0 && report.month < 12)) continue;
+      if (report.latitude === 0 && report.longitude === 0) continue;
+      // The same report can sit in two yearly files (31 December); keep it once.
+      const key = [row[date!], row[time!], row[lat!], row[lon!], row[mag!]].join('|');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      reports.push(report);
+    }
+  }
+  return reports;
+}
+
+/**
+ * Daily hazard per grid cell (cells within SPC.domainRadiusKm of a report only),
+ * 12 months × thresholds, for gust thresholds in m/s.
+ */
+export function convectiveDailyHazard(grid: GridDef, reports: readonly GustReport[], thresholds: readonly number[], years: number): Map<number, Float64Array> {
+  const k = thresholds.length;
+  const sigma = SPC.kernelSigmaKm;
+  const cutoff = SPC.kernelCutoffSigmas * sigma;
+  const norm = 1 / (2 * Math.PI * sigma * sigma);
+  const density = new Map<number, Float64Array>();
+  const nearest = new Map<number, number>();
+  const dLat = (cutoff / EARTH_RADIUS_KM) * (180 / Math.PI);
+  for (const r of reports) {
+    let reached = 0;
+    while (reached < k && r.gustMs >= thresholds[reached]!) reached++;
+    if (reached === 0) continue;
+    const dLon = dLat / Math.max(Math.cos((Math.abs(r.latitude) + dLat) * (Math.PI / 180)), 0.05);
+    const i0 = Math.max(0, Math.floor((r.latitude - dLat - grid.lat0) / grid.dlat));
+    const i1 = Math.min(grid.nlat - 1, Math.floor((r.latitude + dLat - grid.lat0) / grid.dlat));
+    const j0 = Math.floor((r.longitude - dLon - grid.lon0) / grid.dlon);
+    const j1 = Math.floor((r.longitude + dLon - grid.lon0) / grid.dlon);
+    for (let i = i0; i <= i1; i++) {
+      for (let jj = j0; jj <= j1; jj++) {
+        const cell = i * grid.nlon + ((jj % grid.nlon) + grid.nlon) % grid.nlon;
+        const c = cellCentre(grid, cell);
+        const d = greatCircleKm(r.latitude, r.longitude, c.latitude, c.longitude);
+        if (d > cutoff) continue;
+        if (d < (nearest.get(cell) ?? Infinity)) nearest.set(cell, d);
+        let values = density.get(cell);
+        if (!values) density.set(cell, (values = new Float64Array(12 * k)));
+        const w = norm * Math.exp((-d * d) / (2 * sigma * sigma));
+        for (let j = 0; j < reached; j++) values[r.month * k + j]! += w;
+      }
+    }
+  }
+  const season = monthSmoothingWeights();
+  const out = new Map<number, Float64Array>();
+  for (const [cell, values] of [...density].sort((a, b) => a[0] - b[0])) {
+    if (nearest.get(cell)! > SPC.domainRadiusKm) continue;
+    const hazard = new Float64Array(12 * k);
+    for (let m = 0; m < 12; m++) {
+      for (let j = 0; j < k; j++) {
+        let smoothed = 0;
+        for (let n = 0; n < 12; n++) smoothed += season[(m - n + 12) % 12]! * values[n * k + j]!;
+        hazard[m * k + j] = (smoothed * SPC.footprintKm2) / years / MEAN_DAYS_IN_MONTH[m]!;
+      }
+    }
+    out.set(cell, hazard);
+  }
+  return out;
+}
+
+/** Circular Gaussian weights over month offsets 0..11 (SD SPC.seasonSigmaDays), summing to 1. */
+export function monthSmoothingWeights(): Float64Array {
+  const monthDays = 365.25 / 12;
+  const w = Float64Array.from({ length: 12 }, (_, offset) => {
+    const steps = Math.min(offset, 12 - offset);
+    return Math.exp(-((steps * monthDays) ** 2) / (2 * SPC.seasonSigmaDays ** 2));
+  });
+  const total = w.reduce((a, b) => a + b, 0);
+  return w.map((v) => v / total);
+}
+
+export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * A tiny synthetic copy of the catalogues the wildfire-flood builder reads:
+ * same folders, file names and columns as /work/shared/data, gzipped. The
+ * climate exists only in two boxes (California, Portugal) and a Greenland
+ * ice-cap box; fires and floods are a handful of rows with known answers.
+ */
+export const SYNTHETIC = {
+  californiaBox: { south: 32.5, north: 42, west: -124.5, east: -114.5 },
+  portugalBox: { south: 37, north: 42, west: -9.5, east: -6.5 },
+  iceBox: { south: 70, north: 72, west: -40, east: -38 },
+  /** The only Portuguese fire > 5 ha: 1990, located through Abrantes' 2014 points. */
+  portugalFireHa: 2200,
+  abrantes: { latitude: 39.46, longitude: -8.2 },
+  /** California: one FRAP fire (1995) and one incident (2020), both started 20 October. */
+  frapAcres: 3500,
+  incidentAcres: 1000,
+  incident: { latitude: 38.5, longitude: -120.5 },
+  /** The one DFO event (severity 1) in Portugal, 2010. */
+  flood: { latitude: 39.25, longitude: -8.25, areaKm2: 5000 },
+} as const;
+
+type Box = { south: number; north: number; west: number; east: number };
+
+function write(root: string, folder: string, file: string, text: string): void {
+  fs.mkdirSync(path.join(root, folder), { recursive: true });
+  fs.writeFileSync(path.join(root, folder, file), zlib.gzipSync(Buffer.from(text)));
+}
+
+function centres(box: Box): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let lat = Math.floor(box.south * 2) / 2 + 0.25; lat < box.north; lat += 0.5) {
+    for (let lon = Math.floor(box.west * 2) / 2 + 0.25; lon < box.east; lon += 0.5) out.push([lat, lon]);
+  }
+  return out;
+}
+
+const MONTHS = 'jan,feb,mar,apr,may,jun,jul,aug,sep,oct,nov,dec';
+
+function cru(values: Array<{ box: Box; value: number }>): string {
+  const rows = values.flatMap(({ box, value }) => centres(box).map(([lat, lon]) => `${lat},${lon},${new Array(12).fill(value).join(',')}`));
+  return `lat,lon,${MONTHS}\n${rows.join('\n')}\n`;
+}
+
+export function writeSyntheticCatalogues(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hazrisk-wf-'));
+  const { californiaBox: ca, portugalBox: pt, iceBox: ice } = SYNTHETIC;
+  const koppen = [...centres(ca).map(([a, b]) => `${a},${b},Csa`), ...centres(pt).map(([a, b]) => `${a},${b},Csb`), ...centres(ice).map(([a, b]) => `${a},${b},EF`)];
+  write(root, 'koppen-geiger', 'koppen_geiger_0p5deg_1951-2000.csv.gz', `lat,lon,cls\n${koppen.join('\n')}\n`);
+  const climate = (caValue: number, ptValue: number, iceValue: number): string =>
+    cru([
+      { box: ca, value: caValue },
+      { box: pt, value: ptValue },
+      { box: ice, value: iceValue },
+    ]);
+  write(root, 'cru-cl1-climatology', 'cru_cl1_pre_0p5deg_1961-1990.csv.gz', climate(1.5, 2.5, 0.3));
+  write(root, 'cru-cl1-climatology', 'cru_cl1_tmp_0p5deg_1961-1990.csv.gz', climate(15, 14, -25));
+  write(root, 'cru-cl1-climatology', 'cru_cl1_tmx_0p5deg_1961-1990.csv.gz', climate(24, 20, -20));
+  write(root, 'cru-cl1-climatology', 'cru_cl1_tmn_0p5deg_1961-1990.csv.gz', climate(8, 9, -30));
+  const elevation = [...centres(ca), ...centres(pt)].map(([lat, lon]) => `${lon},${lat},100`);
+  write(root, 'etopo', 'etopo5_0p5deg_mean_elevation.csv.gz', `lon,lat,elev_m\n${elevation.join('\n')}\n`);
+
+  const incidentHeader = 'incident_id,name,type,started,extinguished,updated,county,location,admin_unit,acres_burned,percent_contained,latitude,longitude,is_final,is_active,calfire_incident,url,snapshot,coords_in_ca';
+  const { incident } = SYNTHETIC;
+  write(root, 'calfire-incidents', 'calfire_incidents_2013-2026.csv.gz', [
+    incidentHeader,
+    `a1,Test Fire,Wildfire,2020-10-20T14:00:00Z,,,El Dorado,"somewhere, CA",Unit,${SYNTHETIC.incidentAcres},100,${incident.latitude},${incident.longitude},true,false,true,https://example/incidents/2020/10/20/test/,synthetic,1`,
+    `a2,Bad Point,Wildfire,2021-10-20T13:00:00Z,,,X,Y,Unit,5000,100,1,1,true,false,true,https://example/,synthetic,0`,
+    `a3,Flood,Flood,2021-10-20T13:00:00Z,,,X,Y,Unit,5000,100,38,-121,true,false,true,https://example/,synthetic,1`,
+  ].join('\n') + '\n');
+  write(root, 'calfire-frap', 'frap_fire_perimeters_attributes_1878-2017.csv.gz', [
+    'year,agency,unit_id,fire_name,inc_num,alarm_date,cont_date,cause,report_acres,gis_acres,objective,comments',
+    `1995,CAL FIRE,Unit,OLD,1,1995-10-20,1995-10-25,1 - Lightning,,${SYNTHETIC.frapAcres},Suppression (Wildfire),`,
+    `1960,CAL FIRE,Unit,OLDER,2,1960-07-01,1960-07-05,1 - Lightning,,99999,Suppression (Wildfire),`,
+  ].join('\n') + '\n');
+
+  const ptHeader = 'year,sgif_code,district,municipality,parish,start_date,start_time,end_date,end_time,area_forest_ha,area_shrub_ha,area_agri_ha,area_total_ha,cause,cause_type,record_type,x_pt_lisbon,y_pt_lisbon,lon,lat,src_file';
+  const { abrantes } = SYNTHETIC;
+  write(root, 'portugal-icnf-fires', 'portugal_icnf_fires_1980-2000_2014.csv.gz', [
+    ptHeader,
+    `1990,,,ABRANTES,X,1990-08-15,14:00,1990-08-16,10:00,${SYNTHETIC.portugalFireHa},0,,${SYNTHETIC.portugalFireHa},,,,,,,,f1990`,
+    `1990,,,ABRANTES,X,1990-08-15,14:00,1990-08-15,15:00,1,0,,1,,,,,,,,f1990`,
+    `2014,1,Santarém,Abrantes,Y,2014-08-15,14:00,2014-08-15,15:00,1,0,0,1,,,Florestal,0,0,${abrantes.longitude - 0.05},${abrantes.latitude - 0.05},f2014`,
+    `2014,2,Santarém,Abrantes,Y,2014-08-15,14:00,2014-08-15,15:00,2,0,0,2,,,Florestal,0,0,${abrantes.longitude + 0.05},${abrantes.latitude + 0.05},f2014`,
+    `2014,3,Santarém,Abrantes,Y,2014-08-15,14:00,2014-08-15,15:00,0,0,0,0,,,Falso Alarme,0,0,${abrantes.longitude},${abrantes.latitude},f2014`,
+  ].join('\n') + '\n');
+
+  const { flood } = SYNTHETIC;
+  write(root, 'dfo-floods', 'dfo_flood_archive_1985-2019.csv.gz', [
+    '"id","glide","country","other_country","lon","lat","area_km2","began","ended","validation","dead","displaced","main_cause","severity"',
+    `1,"","Portugal","",${flood.longitude},${flood.latitude},${flood.areaKm2},"2010-01-15","2010-01-20","News",0,0,"Heavy rain",1`,
+    `2,"","Nowhere","",0,0,100,"","","News",0,0,"Heavy rain",1`,
+    `3,"","Portugal","",-8,40,100,"1985-01-01","1985-01-02","News",0,0,"Heavy rain",1`,
+    `4,"","Portugal","",-8,40,100,"2019-08-27","2019-08-28","News",0,0,"Heavy rain",1`,
+  ].join('\n') + '\n');
+  const river = { type: 'Feature', properties: { name: 'Tejo' }, geometry: { type: 'MultiLineString', coordinates: [[[-9, 39.2], [-7, 39.6]]] } };
+  write(root, 'natural-earth', 'ne_50m_rivers_lake_centerlines.geojson.gz', JSON.stringify({ type: 'FeatureCollection', features: [river] }));
+  write(root, 'natural-earth', 'ne_50m_lakes.geojson.gz', JSON.stringify({ type: 'FeatureCollection', features: [] }));
+  return root;
+}
