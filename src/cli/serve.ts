@@ -5,6 +5,7 @@ import { MODES } from '../auth/modes.js';
 import { PERIL_NAMES } from '../engine/perils.js';
 import { writeFileAtomic } from '../store/paths.js';
 import { buildTables, missingTables } from '../models/build.js';
+import { getGeocoder } from '../geo/index.js';
 import { configOverrides, parse } from './args.js';
 
 export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR]
@@ -19,6 +20,8 @@ export async function serveCommand(args: string[], options: { buildMissingTables
   }
   const app = await App.create(config);
   ensureDemoKey(app);
+  // Load the gazetteer now so the first request that geocodes does not pay for it.
+  getGeocoder();
   const port = await app.listen();
   app.log.info({ port, host: app.config.host, data_dir: app.paths.root }, 'hazrisk listening');
   let stopping = false;
