@@ -1,4 +1,4 @@
-import { firstDayOfYear, isLeap, monthOfDoy, monthStart, yearOf } from './calendar';
+import { monthOfDay, monthRunEnd } from './calendar';
 import { gammaQ } from './gamma';
 import { ACCUMULATION_PARAMS, section, SECTION_DATA, SECTION_THRESHOLD_VALUES } from './layout';
 
@@ -53,12 +53,8 @@ export function accumulationWindow(table: usize, k: i32, row: i32, d0: i32, d1: 
   let o = out;
   let d = d0;
   while (d <= d1) {
-    const year = yearOf(d);
-    const jan1 = firstDayOfYear(year);
-    const leap = isLeap(year);
-    const month = monthOfDoy(d - jan1, leap);
-    const monthEnd = jan1 + monthStart(month + 1, leap) - 1;
-    const segEnd = d1 < monthEnd ? d1 : monthEnd;
+    const month = monthOfDay(d);
+    const segEnd = monthRunEnd(d, d1);
     const p = params + <usize>month * PARAM_BYTES;
     const p01 = load<f64>(p);
     const p11 = load<f64>(p, 8);
@@ -101,11 +97,7 @@ export function accumulationDailyMean(table: usize, k: i32, row: i32, d0: i32, d
   for (let j = 0; j < k; j++) store<f64>(out + (<usize>j << 3), 0);
   let d = d0;
   while (d <= d1) {
-    const year = yearOf(d);
-    const jan1 = firstDayOfYear(year);
-    const leap = isLeap(year);
-    const monthEnd = jan1 + monthStart(monthOfDoy(d - jan1, leap) + 1, leap) - 1;
-    const segEnd = d1 < monthEnd ? d1 : monthEnd;
+    const segEnd = monthRunEnd(d, d1);
     accumulationWindow(table, k, row, d, d, scratch, false);
     const days = <f64>(segEnd - d + 1);
     for (let j = 0; j < k; j++) {

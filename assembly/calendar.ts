@@ -40,3 +40,18 @@ export function monthOfDoy(doy: i32, leap: bool): i32 {
   while (m < 11 && doy >= monthStart(m + 1, leap)) m++;
   return m;
 }
+
+/** Month (0-11) of an epoch day. */
+export function monthOfDay(days: i32): i32 {
+  const year = yearOf(days);
+  return monthOfDoy(days - firstDayOfYear(year), isLeap(year));
+}
+
+/** The last day of the month run starting at `days`: its month's last day, or `last` if earlier. */
+export function monthRunEnd(days: i32, last: i32): i32 {
+  const year = yearOf(days);
+  const jan1 = firstDayOfYear(year);
+  const leap = isLeap(year);
+  const monthEnd = jan1 + monthStart(monthOfDoy(days - jan1, leap) + 1, leap) - 1;
+  return last < monthEnd ? last : monthEnd;
+}
