@@ -1,4 +1,4 @@
-import { monthOfDay, monthRunEnd } from './calendar';
+import { monthRunEnd, runMonth } from './calendar';
 import { gammaQ } from './gamma';
 import { ACCUMULATION_PARAMS, section, SECTION_DATA, SECTION_THRESHOLD_VALUES } from './layout';
 
@@ -53,8 +53,8 @@ export function accumulationWindow(table: usize, k: i32, row: i32, d0: i32, d1: 
   let o = out;
   let d = d0;
   while (d <= d1) {
-    const month = monthOfDay(d);
     const segEnd = monthRunEnd(d, d1);
+    const month = runMonth;
     const p = params + <usize>month * PARAM_BYTES;
     const p01 = load<f64>(p);
     const p11 = load<f64>(p, 8);

@@ -41,17 +41,15 @@ export function monthOfDoy(doy: i32, leap: bool): i32 {
   return m;
 }
 
-/** Month (0-11) of an epoch day. */
-export function monthOfDay(days: i32): i32 {
-  const year = yearOf(days);
-  return monthOfDoy(days - firstDayOfYear(year), isLeap(year));
-}
+/** Month (0-11) of the run found by the last monthRunEnd call (a second return value; globals are per instance). */
+export let runMonth: i32 = 0;
 
-/** The last day of the month run starting at `days`: its month's last day, or `last` if earlier. */
+/** The last day of the month run starting at `days` (its month's last day, or `last` if earlier); sets runMonth. */
 export function monthRunEnd(days: i32, last: i32): i32 {
   const year = yearOf(days);
   const jan1 = firstDayOfYear(year);
   const leap = isLeap(year);
-  const monthEnd = jan1 + monthStart(monthOfDoy(days - jan1, leap) + 1, leap) - 1;
+  runMonth = monthOfDoy(days - jan1, leap);
+  const monthEnd = jan1 + monthStart(runMonth + 1, leap) - 1;
   return last < monthEnd ? last : monthEnd;
 }

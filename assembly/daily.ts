@@ -1,4 +1,4 @@
-import { monthOfDay, monthRunEnd } from './calendar';
+import { monthRunEnd, runMonth } from './calendar';
 import { section, SECTION_DATA } from './layout';
 import { probabilityFromExpected } from './probability';
 
@@ -12,8 +12,8 @@ export function dailyWindow(table: usize, k: i32, row: i32, d0: i32, d1: i32, h0
   for (let j = 0; j < k; j++) store<f64>(out + (<usize>j << 3), 0);
   let d = d0;
   while (d <= d1) {
-    const month = monthOfDay(d);
     const segEnd = monthRunEnd(d, d1);
+    const month = runMonth;
     const days = f64x2.splat(<f64>(segEnd - d + 1));
     const h = hazards + (<usize>(month * k) << 3);
     let j = 0;
@@ -41,8 +41,8 @@ export function dailyDailyMean(table: usize, k: i32, row: i32, d0: i32, d1: i32,
   for (let j = 0; j < k; j++) store<f64>(out + (<usize>j << 3), 0);
   let d = d0;
   while (d <= d1) {
-    const month = monthOfDay(d);
     const segEnd = monthRunEnd(d, d1);
+    const month = runMonth;
     const days = <f64>(segEnd - d + 1);
     const h = hazards + (<usize>(month * k) << 3);
     for (let j = 0; j < k; j++) {
