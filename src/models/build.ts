@@ -12,7 +12,8 @@ import type { ModelBuilder } from './types.js';
 /**
  * `hazrisk tables build`: run the model builders over the catalogues and write
  * one `<Peril>.hzt` per peril plus `manifest.json` (files, checksums, sources,
- * parameters). No timestamps anywhere, so the same inputs give identical bytes.
+ * parameters). No timestamps or timings in either, so the same inputs give
+ * identical bytes (build times go to the log).
  */
 export interface BuildOptions {
   sourcesDir: string;
@@ -35,7 +36,6 @@ export interface ManifestEntry {
   builder: string;
   sources: string[];
   parameters: Record<string, unknown>;
-  build_seconds: number;
 }
 
 export async function buildTables(options: BuildOptions): Promise<ManifestEntry[]> {
@@ -72,7 +72,6 @@ export async function buildTables(options: BuildOptions): Promise<ManifestEntry[
         builder: builder.name,
         sources: table.meta.sources,
         parameters: table.meta.parameters,
-        build_seconds: seconds,
       });
       log(`${table.peril}: ${(image.byteLength / 2 ** 20).toFixed(1)} MiB, ${table.rows} rows, model_version ${info.modelVersion} (${builder.name}, ${seconds} s)`);
     }
