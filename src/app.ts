@@ -14,7 +14,8 @@ import { FileStore } from './batch/files.js';
 import { JobStore } from './batch/jobs.js';
 import { UrlSigner } from './batch/signing.js';
 import { BatchWorker } from './batch/worker.js';
-import { NO_ARTEFACTS, type ArtefactBuilder } from './batch/artefacts.js';
+import type { ArtefactBuilder } from './batch/artefacts.js';
+import { createArtefactBuilder } from './reports/index.js';
 import type { IntakeDeps } from './batch/intake.js';
 import { getGeocoder } from './geo/index.js';
 import { LIMITS } from './limits.js';
@@ -75,7 +76,7 @@ export class App {
           leaseMs: config.leaseMs,
           clock: this.clock,
           chunkRows: Math.max(1, Math.min(config.batchChunkRows, LIMITS.batchChunkRows)),
-          artefacts: options.artefacts ?? NO_ARTEFACTS,
+          artefacts: options.artefacts ?? createArtefactBuilder({ files: this.files, config, log: this.log }),
           signer: this.signer,
           publicUrl: config.publicUrl,
           concurrency: Math.max(1, config.batchWorkers),

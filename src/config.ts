@@ -21,6 +21,10 @@ const SETTINGS = {
   batchChunkRows: { env: 'HAZRISK_BATCH_CHUNK_ROWS', kind: 'int', fallback: LIMITS.batchChunkRows },
   publicUrl: { env: 'HAZRISK_PUBLIC_URL', kind: 'string', fallback: '' },
   shutdownGraceMs: { env: 'HAZRISK_SHUTDOWN_GRACE_MS', kind: 'int', fallback: 10_000 },
+  // Batch workbook safety limits (docs/reports.md "Safety limits"); 0 rows turns workbooks off.
+  workbookMaxRows: { env: 'HAZRISK_WORKBOOK_MAX_ROWS', kind: 'int', fallback: 3_000_000 },
+  workbookStreamingRows: { env: 'HAZRISK_WORKBOOK_STREAMING_ROWS', kind: 'int', fallback: 5_000 },
+  workbookMaxSeconds: { env: 'HAZRISK_WORKBOOK_MAX_SECONDS', kind: 'int', fallback: 300 },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -5,7 +5,7 @@ import type { RequestContext, Route } from '../http/types.js';
 import { compileValidator } from '../http/validation.js';
 import { acceptUpload, submitInDepth, submitLite } from '../batch/intake.js';
 import type { JobKind } from '../batch/jobs.js';
-import { ARTEFACTS, statusObject, progressPercentage, type ArtefactName } from '../batch/status.js';
+import { ARTEFACTS, REPORT_CSP, statusObject, progressPercentage, type ArtefactName } from '../batch/status.js';
 import { receiveCsvPart } from '../batch/upload.js';
 import { LITE_METHODS } from '../lite/score.js';
 import { parsePerils } from './perils-input.js';
@@ -154,11 +154,13 @@ export function batchRoutes(app: App): Route[] {
         const record = app.jobs.byId(ctx.params.job_id!);
         const file = record?.status === 'complete' ? record[ARTEFACTS[name].column] : null;
         if (!record || !file) throw httpError('not_found', { message: 'This artefact is not available.' });
-        return {
-          file: `${app.paths.jobs}/${record.id}/${file}`,
-          contentType: ARTEFACTS[name].type,
-          headers: { 'content-disposition': `attachment; filename="hazrisk-${record.id}-${name}"`, 'cache-control': 'private, no-store' },
+        const headers: Record<string, string> = {
+          'content-disposition': `${ARTEFACTS[name].disposition}; filename="hazrisk-${record.id}-${name}"`,
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
         };
+        if (name === 'report.html') headers['content-security-policy'] = REPORT_CSP;
+        return { file: `${app.paths.jobs}/${record.id}/${file}`, contentType: ARTEFACTS[name].type, headers };
       },
       doc: { summary: 'Pre-signed artefact download (no API key; link expires after 7 days)', tags: ['batch'] },
     },

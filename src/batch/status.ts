@@ -8,10 +8,17 @@ import type { UrlSigner } from './signing.js';
  * pre-signed links that expire seven days after completion.
  */
 export const ARTEFACTS = {
-  'results.csv': { column: 'result_file', type: 'text/csv; charset=utf-8' },
-  'report.html': { column: 'report_file', type: 'text/html; charset=utf-8' },
-  'workbook.xlsx': { column: 'workbook_file', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  'results.csv': { column: 'result_file', type: 'text/csv; charset=utf-8', disposition: 'attachment' },
+  'report.html': { column: 'report_file', type: 'text/html; charset=utf-8', disposition: 'inline' },
+  'workbook.xlsx': { column: 'workbook_file', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', disposition: 'attachment' },
 } as const;
+
+/**
+ * The report opens in the browser, on our origin, so it is sandboxed into an
+ * opaque origin: its own script runs, but it cannot reach the web interface's
+ * storage or cookies, whatever a report contained. Its own meta CSP still applies.
+ */
+export const REPORT_CSP = 'sandbox allow-scripts allow-downloads allow-popups allow-popups-to-escape-sandbox';
 export type ArtefactName = keyof typeof ARTEFACTS;
 
 export function progressPercentage(job: JobRecord): number | null {

@@ -67,8 +67,21 @@ describe('in-depth batch job, end to end', () => {
     assert.equal(status.processed_rows, 5);
     assert.equal(status.total_rows, 5);
     assert.equal(status.progress_percentage, 100);
-    assert.equal(status.report_url, null);
-    assert.equal(status.workbook_url, null);
+    const expires = new URL(status.result_url).searchParams.get('expires');
+    for (const [field, name] of [['result_url', 'results.csv'], ['report_url', 'report.html'], ['workbook_url', 'workbook.xlsx']] as const) {
+      const link = new URL(status[field]);
+      assert.equal(link.pathname, `/v1/downloads/${res.body.job_id}/${name}`);
+      assert.equal(link.searchParams.get('expires'), expires, 'one expiry for every link of a job');
+      assert.match(link.searchParams.get('signature')!, /^[A-Za-z0-9_-]{43}$/);
+    }
+    const report = await fetch(status.report_url);
+    assert.equal(report.status, 200);
+    assert.equal(report.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(report.headers.get('content-disposition'), `inline; filename="hazrisk-${res.body.job_id}-report.html"`);
+    assert.match(report.headers.get('content-security-policy')!, /^sandbox allow-scripts allow-downloads allow-popups/);
+    const workbook = await fetch(status.workbook_url);
+    assert.equal(workbook.headers.get('content-disposition'), `attachment; filename="hazrisk-${res.body.job_id}-workbook.xlsx"`);
+    assert.equal(Buffer.from(await workbook.arrayBuffer()).subarray(0, 2).toString(), 'PK', 'an XLSX is a zip');
 
     const download = await fetch(status.result_url);
     assert.equal(download.status, 200);
