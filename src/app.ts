@@ -49,6 +49,7 @@ export class App {
   readonly router = new Router();
   readonly clock: () => number;
   private readonly server: HttpServer;
+  private readonly closers: (() => void)[] = [];
   private closed = false;
 
   private constructor(readonly config: Config, options: AppOptions) {
@@ -106,6 +107,11 @@ export class App {
     return port;
   }
 
+  /** Run `close` at shutdown, after in-flight requests finish (resources opened lazily by routes). */
+  onClose(close: () => void): void {
+    this.closers.push(close);
+  }
+
   /** Stop accepting, finish in-flight requests, then close the database. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -113,6 +119,7 @@ export class App {
     await this.server.stop(this.config.shutdownGraceMs);
     await this.worker?.stop();
     await this.engine.close();
+    for (const close of this.closers) close();
     this.db.close();
     this.log.flush?.();
   }

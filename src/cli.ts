@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { EVENTS_USAGE, eventsCommand } from './cli/events.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { SERVE_USAGE, serveCommand } from './cli/serve.js';
 import { UsageError } from './cli/args.js';
@@ -10,6 +11,7 @@ const USAGE = `hazrisk — Hazard Risk Probability Service
 ${SERVE_USAGE}
 ${KEYS_USAGE}
 ${TABLES_USAGE}
+${EVENTS_USAGE}
 ${WORKER_USAGE}
 
 Environment: HAZRISK_PORT (8080), HAZRISK_HOST (0.0.0.0), HAZRISK_DATA_DIR (./var), HAZRISK_SOURCES (../shared/data),
@@ -27,6 +29,8 @@ async function main(argv: string[]): Promise<void> {
       return keysCommand(args, print);
     case 'tables':
       return tablesCommand(args);
+    case 'events':
+      return eventsCommand(args);
     case 'worker':
       return workerCommand(args);
     case undefined:

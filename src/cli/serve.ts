@@ -3,8 +3,10 @@ import { App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { MODES } from '../auth/modes.js';
 import { PERIL_NAMES } from '../engine/perils.js';
-import { writeFileAtomic } from '../store/paths.js';
 import { buildTables, missingTables } from '../models/build.js';
+import { buildEventStore, eventStoreMissing } from '../historic/build.js';
+import { ProgressReporter } from '../models/progress.js';
+import { dataPaths, writeFileAtomic } from '../store/paths.js';
 import { getGeocoder } from '../geo/index.js';
 import { configOverrides, parse } from './args.js';
 
@@ -17,6 +19,12 @@ export async function serveCommand(args: string[], options: { buildMissingTables
   if (options.buildMissingTables && missingTables(config.tablesDir).length > 0) {
     process.stderr.write(`Building missing hazard tables from ${config.sourcesDir} (first start only)…\n`);
     await buildTables({ sourcesDir: config.sourcesDir, tablesDir: config.tablesDir, missingOnly: true });
+  }
+  const eventsDir = dataPaths(config.dataDir).events;
+  if (options.buildMissingTables && eventStoreMissing(eventsDir)) {
+    process.stderr.write(`Building the historic event store from ${config.sourcesDir} (first start only)…\n`);
+    const progress = new ProgressReporter();
+    await buildEventStore(config.sourcesDir, eventsDir, (fraction, label) => progress.update('events', fraction, label));
   }
   const app = await App.create(config);
   ensureDemoKey(app);

@@ -1,0 +1,118 @@
+import type { App } from '../app.js';
+import { httpError, HttpError, validationError } from '../errors.js';
+import type { RequestContext, Route } from '../http/types.js';
+import { compileValidator } from '../http/validation.js';
+import { shapesCollection } from '../historic/features.js';
+import { HISTORIC_PERILS, isHistoricPeril, type HistoricPeril } from '../historic/perils.js';
+import { listingQuery, queryObject, shapesQuery } from '../historic/request.js';
+import { EventListing, EventsQuery, ShapesBody, ShapesQuery, ShapesResponse } from '../historic/schema.js';
+import { searchEvents } from '../historic/search.js';
+import { EventStore } from '../historic/store.js';
+import { eventStoreMissing } from '../historic/store-format.js';
+
+/**
+ * GET /v1/historic-events/{peril_name}/events and POST …/shapes: observed
+ * events near a location and their footprints (docs/historic.md). Keys
+ * without the historic mode, or not licensed for the peril, get 401
+ * historic_not_permitted (spec, Authentication rule 4). The event store is
+ * opened on first use; a missing or unreadable store is a 500
+ * historic_retrieval_failed.
+ */
+const validateQuery = compileValidator(EventsQuery);
+const validateShapesQuery = compileValidator(ShapesQuery);
+const validateBody = compileValidator(ShapesBody);
+
+const NOT_BUILT = 'The historic event store has not been built: run `hazrisk events build`.';
+
+export function historicRoutes(app: App): Route[] {
+  const store = lazyStore(app);
+  return [
+    {
+      method: 'GET',
+      path: '/v1/historic-events/:peril_name/events',
+      auth: { mode: 'historic', denied: 'historic_not_permitted' },
+      handler: (ctx) => {
+        const peril = permittedPeril(ctx);
+        const query = validateQuery(queryObject(ctx.query, ['lat', 'lon', 'start_year', 'end_year', 'radius_km', 'limit']), 'query');
+        const search = listingQuery(peril, query);
+        const { hits, matched } = retrieving(app, () => searchEvents(store(), search));
+        const body: EventListing = {
+          peril,
+          query: {
+            lat: query.lat,
+            lon: query.lon,
+            radius_km: search.location!.radiusKm,
+            start_year: query.start_year ?? null,
+            end_year: query.end_year ?? null,
+            limit: search.limit,
+          },
+          count: hits.length,
+          matched,
+          events: hits.map(({ event, distanceKm }) => ({
+            external_id: event.external_id,
+            name: event.name,
+            start_date: event.start_date,
+            end_date: event.end_date,
+            year: event.year_start,
+            size: event.size_value === null ? null : { value: event.size_value, unit: event.size_unit },
+            distance_km: Math.round(distanceKm! * 100) / 100,
+            source: event.source,
+          })),
+        };
+        return { body };
+      },
+      doc: { summary: 'Historic events near a location, nearest first', tags: ['historic'], query: EventsQuery, responses: { 200: EventListing } },
+    },
+    {
+      method: 'POST',
+      path: '/v1/historic-events/:peril_name/shapes',
+      auth: { mode: 'historic', denied: 'historic_not_permitted' },
+      body: 'json',
+      handler: (ctx) => {
+        const peril = permittedPeril(ctx);
+        const { include_visual_data: visual = false } = validateShapesQuery(queryObject(ctx.query, [], ['include_visual_data']), 'query');
+        const search = shapesQuery(peril, validateBody(ctx.body));
+        const collection = retrieving(app, () => {
+          const { hits, matched } = searchEvents(store(), search);
+          return shapesCollection(store(), hits, matched, visual);
+        });
+        return { body: collection };
+      },
+      doc: { summary: 'Footprints of historic events as GeoJSON', tags: ['historic'], query: ShapesQuery, body: ShapesBody, responses: { 200: ShapesResponse } },
+    },
+  ];
+}
+
+/** The path's peril: one of the four (422 otherwise) and licensed to the key (401 otherwise). */
+function permittedPeril(ctx: RequestContext): HistoricPeril {
+  const name = ctx.params.peril_name ?? '';
+  if (!isHistoricPeril(name)) throw validationError('peril_name', `must be one of ${HISTORIC_PERILS.map((p) => `"${p}"`).join(', ')}`);
+  if (!ctx.principal!.perils.has(name)) {
+    throw httpError('historic_not_permitted', { field: 'peril_name', message: `The API key is not permitted for historic ${name} events.` });
+  }
+  return name;
+}
+
+/** The store, opened on first use (after `hazrisk events build` has run); reopened only by a restart. */
+function lazyStore(app: App): () => EventStore {
+  let store: EventStore | null = null;
+  return () => {
+    if (store) return store;
+    if (eventStoreMissing(app.paths.events)) throw httpError('historic_retrieval_failed', { message: NOT_BUILT });
+    const opened = EventStore.open(app.paths.events);
+    app.onClose(() => opened.close());
+    store = opened;
+    return store;
+  };
+}
+
+/** Store and geometry failures become 500 historic_retrieval_failed; the cause is logged, not returned. */
+function retrieving<T>(app: App, work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    app.log.error({ err }, 'historic events: retrieval failed');
+    throw httpError('historic_retrieval_failed');
+  }
+}

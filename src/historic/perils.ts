@@ -1,0 +1,90 @@
+/**
+ * The historic-events perils and everything that differs between them: entity
+ * type, the unit sizes are stored and listed in, the units a size filter may
+ * use, and the search defaults and caps (docs/historic.md "Defaults and caps").
+ */
+export const HISTORIC_PERILS = ['Hail', 'Wildfire', 'TropicalCyclone', 'Tornado'] as const;
+export type HistoricPeril = (typeof HISTORIC_PERILS)[number];
+
+export function isHistoricPeril(name: string): name is HistoricPeril {
+  return (HISTORIC_PERILS as readonly string[]).includes(name);
+}
+
+export interface SizeUnits {
+  /** The unit sizes are stored and listed in. */
+  unit: string;
+  /** Accepted filter units: how many of that unit make one stored unit (stored = value / factor). */
+  perStoredUnit: Readonly<Record<string, number>>;
+  /** Accepted filter values (inclusive), when the scale is bounded. */
+  range?: readonly [number, number];
+  integer?: boolean;
+}
+
+export interface HistoricPerilConfig {
+  entityType: string;
+  size: SizeUnits;
+  /** Search radius when none is given (km). */
+  defaultRadiusKm: number;
+  /** Events listed when no limit is given. */
+  listLimit: number;
+  /** Most events whose shapes one shapes response carries. */
+  shapesCap: number;
+}
+
+/** Exact unit definitions: international inch and foot, the international acre (43,560 ft²), statute mile. */
+const SQUARE_METRES_PER_ACRE = 4046.8564224;
+
+export const PERIL_CONFIG: Readonly<Record<HistoricPeril, HistoricPerilConfig>> = {
+  Hail: {
+    entityType: 'hail_swath',
+    size: { unit: 'inch', perStoredUnit: { inch: 1, cm: 2.54, mm: 25.4 } },
+    defaultRadiusKm: 25,
+    listLimit: 100,
+    shapesCap: 200,
+  },
+  Wildfire: {
+    entityType: 'wildfire',
+    size: {
+      unit: 'acre',
+      perStoredUnit: {
+        acre: 1,
+        acres: 1,
+        hectare: SQUARE_METRES_PER_ACRE / 10_000,
+        'km²': SQUARE_METRES_PER_ACRE / 1_000_000,
+        km2: SQUARE_METRES_PER_ACRE / 1_000_000,
+        sqft: 43_560,
+        sqmi: 1 / 640,
+      },
+    },
+    defaultRadiusKm: 50,
+    listLimit: 100,
+    shapesCap: 100,
+  },
+  TropicalCyclone: {
+    entityType: 'tropical_cyclone',
+    size: { unit: 'm/s', perStoredUnit: { 'm/s': 1 } },
+    defaultRadiusKm: 100,
+    listLimit: 100,
+    shapesCap: 10,
+  },
+  Tornado: {
+    entityType: 'tornado',
+    // SPC keeps F-scale (to January 2007) and EF-scale ratings in one column; both compare as numbers.
+    size: { unit: 'EF', perStoredUnit: { EF: 1, F: 1 }, range: [0, 5], integer: true },
+    defaultRadiusKm: 25,
+    listLimit: 100,
+    shapesCap: 200,
+  },
+};
+
+/** Search radius units → km (exact: 1 mi = 1.609344 km). */
+export const RADIUS_KM_PER_UNIT: Readonly<Record<string, number>> = { km: 1, mi: 1.609344, m: 0.001 };
+
+export const SEARCH_LIMITS = {
+  /** Largest search radius, any unit (km). */
+  maxRadiusKm: 500,
+  /** Largest `limit` of the events listing. */
+  maxListLimit: 1000,
+  /** Relative slack in size comparisons, for unit conversions' floating-point rounding. */
+  sizeTolerance: 1e-9,
+} as const;
