@@ -7,7 +7,7 @@ import { jobInfo } from './job-info.js';
 import { buildWorkbook, type WorkbookLimits } from './workbook/build-workbook.js';
 import { PopulateWriter } from './workbook/populate-writer.js';
 import { SHEET_ROW_LIMIT } from './workbook/sheets.js';
-import { StreamingWriter } from './workbook/streaming-writer.js';
+import { XlsxStreamWriter } from './workbook/xlsx-stream-writer.js';
 import type { OpenWriter } from './workbook/writer.js';
 
 /**
@@ -25,7 +25,7 @@ export interface ArtefactBuilderDeps {
   clock?: () => number;
 }
 
-export const openWorkbookWriter: OpenWriter = (file, kind) => (kind === 'streaming' ? new StreamingWriter(file) : new PopulateWriter(file));
+export const openWorkbookWriter: OpenWriter = (file, kind) => (kind === 'streaming' ? new XlsxStreamWriter(file) : new PopulateWriter(file));
 
 export function createArtefactBuilder(deps: ArtefactBuilderDeps): ArtefactBuilder {
   const clock = deps.clock ?? Date.now;

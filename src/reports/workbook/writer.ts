@@ -2,8 +2,9 @@ import type { CellValue } from './cells.js';
 
 /**
  * One interface over the two XLSX writers (docs/reports.md "Writers"):
- * xlsx-populate builds small workbooks in memory; the exceljs streaming
- * writer handles large ones in bounded memory. The layout code drives either.
+ * xlsx-populate builds small workbooks in memory; our SpreadsheetML stream
+ * writer (xlsx-stream-writer.ts) handles large ones in bounded memory. The
+ * layout code drives either.
  */
 export interface WorkbookWriter {
   /** Start the next worksheet; rows go to it until the next call. */
