@@ -7,10 +7,11 @@ import { inDepthRoutes } from './in-depth/routes.js';
 import { liteRoute } from './lite.js';
 import { batchRoutes } from './batch.js';
 import { historicRoutes } from './historic.js';
+import { uiRoutes } from './ui.js';
 
 /** The route table: every endpoint the service answers, in one place. */
 export function buildRoutes(app: App): Route[] {
-  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app), ...batchRoutes(app), ...historicRoutes(app)];
+  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app), ...batchRoutes(app), ...historicRoutes(app), ...uiRoutes(app)];
   let openapi: Record<string, unknown> | null = null;
   routes.push({
     method: 'GET',

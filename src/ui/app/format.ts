@@ -1,0 +1,48 @@
+/** Display formats: one place for dates, numbers and the signed links' expiry. */
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function dateTime(iso: string | number): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? String(iso) : DATE_TIME.format(date);
+}
+
+/** Probabilities arrive as percentages (0–100, six significant digits). */
+export function percent(value: number): string {
+  if (value === 0) return '0 %';
+  if (value >= 10) return `${value.toFixed(1)} %`;
+  return `${Number(value.toPrecision(3))} %`;
+}
+
+export function years(value: number): string {
+  if (value >= 1_000_000) return '≥ 1,000,000 years';
+  const rounded = Math.round(value);
+  return `${rounded.toLocaleString('en-GB')} ${rounded === 1 ? 'year' : 'years'}`;
+}
+
+export function threshold(value: string | number, unit: string): string {
+  return typeof value === 'number' ? `${value} ${unit}` : value;
+}
+
+/**
+ * When a signed download link stops working: its `expires` parameter is
+ * milliseconds since the epoch (docs/batch.md "Downloads").
+ */
+export function linkExpiry(url: string): Date | null {
+  try {
+    const expires = new URL(url, window.location.href).searchParams.get('expires');
+    if (!expires || !/^\d+$/.test(expires)) return null;
+    return new Date(Number(expires));
+  } catch {
+    return null;
+  }
+}
+
+/** The public part of a key (hzr_<id>_…), never the secret. */
+export function keyLabel(key: string): string {
+  const match = /^(hzr_[0-9a-f]{12})_/.exec(key);
+  return match ? `${match[1]}_…` : 'API key';
+}
+
+export function shortId(id: string): string {
+  return id.length > 14 ? `${id.slice(0, 14)}…` : id;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Headless Chromium for the web-interface tests: the Debian package at
+ * /usr/bin/chromium (.ci/run installs it when missing), driven by
+ * playwright-core, with every page watched for console errors, uncaught
+ * errors, requests to other origins and error responses.
+ */
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const SKIP_MESSAGE = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the web interface was NOT tested in a browser`;
+
+/** Screenshots for review (gitignored). */
+export const SCREENSHOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../test-output/ui');
+
+/** The built page; npm test builds it first. */
+export const BUILT_INDEX = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist/ui/index.html');
+
+export function hasChromium(): boolean {
+  return fs.existsSync(CHROMIUM);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+export interface PageWatch {
+  consoleErrors: string[];
+  pageErrors: string[];
+  foreignRequests: string[];
+  /** "STATUS METHOD /path" of every response at or above 400, to compare with the ones a step expects. */
+  errorResponses: string[];
+}
+
+/**
+ * Chromium logs every 4xx/5xx fetch as a console error ("Failed to load
+ * resource"); those are checked through errorResponses instead, so a
+ * deliberate 401 or 400 does not hide a real script error, nor the reverse.
+ */
+const NETWORK_LOG = /^Failed to load resource: the server responded with a status of \d+/;
+
+export function watchPage(page: Page, origin: string): PageWatch {
+  const watch: PageWatch = { consoleErrors: [], pageErrors: [], foreignRequests: [], errorResponses: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !NETWORK_LOG.test(message.text())) watch.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== origin) watch.foreignRequests.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) watch.errorResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return watch;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
