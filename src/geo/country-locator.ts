@@ -5,22 +5,13 @@
  * what "US only" Lite perils need.
  */
 import KDBush from 'kdbush';
+import { distanceKm, EARTH_RADIUS_KM, RADIANS_PER_DEGREE as RADIANS } from './sphere.js';
 import type { Gazetteer } from './gazetteer.js';
 import type { ZipTable } from './zips.js';
 
 const COUNTRY_RADIUS_KM = 100;
-const EARTH_RADIUS_KM = 6371.0088;
-const RADIANS = Math.PI / 180;
 /** Index coordinates are degrees × 1e5 in Int32 (half the size of Float64). */
 const E5 = 1e5;
-
-/** Great-circle (haversine) distance in kilometres. */
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RADIANS;
-  const dLon = (lon2 - lon1) * RADIANS;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export function isValidCoordinate(latitude: number, longitude: number): boolean {
   return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;

@@ -6,7 +6,7 @@
  * error in choosing the nearest point is negligible.
  */
 import type { FlatPolygons } from './codec.js';
-import { haversineKm, KM_PER_DEGREE, longitudeDelta } from './geo.js';
+import { KM_PER_DEGREE, distanceKm, longitudeDelta } from '../geo/sphere.js';
 
 const RAD = Math.PI / 180;
 
@@ -44,5 +44,5 @@ export function distanceToFootprintKm(lat: number, lon: number, polygons: FlatPo
     }
     if (inside) return 0;
   }
-  return best === Infinity ? Infinity : haversineKm(lat, lon, bestLat, bestLon);
+  return best === Infinity ? Infinity : distanceKm(lat, lon, bestLat, bestLon);
 }

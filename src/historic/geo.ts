@@ -1,12 +1,10 @@
-/**
- * Spherical helpers for footprints and searches: great-circle distance and
- * bearing, longitude wrapping, search boxes. The Earth radius is Turf's (mean
- * radius, 6371.0088 km) so our own geometry agrees with @turf/destination.
- */
-export const EARTH_RADIUS_KM = 6371.0088;
-export const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+import { KM_PER_DEGREE, RADIANS_PER_DEGREE } from '../geo/sphere.js';
 
-const RAD = Math.PI / 180;
+/**
+ * Search boxes and month masks for footprints and searches; distances and
+ * bearings come from src/geo/sphere.ts.
+ */
+const RAD = RADIANS_PER_DEGREE;
 
 /** A lon/lat rectangle; minLon ≤ maxLon (boxes crossing ±180° are split). */
 export interface Box {
@@ -14,35 +12,6 @@ export interface Box {
   minLat: number;
   maxLon: number;
   maxLat: number;
-}
-
-/** Any longitude → [−180, 180]. */
-export function wrapLongitude(lon: number): number {
-  if (lon >= -180 && lon <= 180) return lon;
-  return ((((lon + 180) % 360) + 360) % 360) - 180;
-}
-
-/** b − a in (−180, 180], so shapes crossing the antimeridian stay continuous. */
-export function longitudeDelta(a: number, b: number): number {
-  const d = wrapLongitude(b - a);
-  return d === -180 ? 180 : d;
-}
-
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = longitudeDelta(lon1, lon2) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Initial great-circle bearing from point 1 to point 2, degrees clockwise from north. */
-export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const p1 = lat1 * RAD;
-  const p2 = lat2 * RAD;
-  const dLon = longitudeDelta(lon1, lon2) * RAD;
-  const y = Math.sin(dLon) * Math.cos(p2);
-  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dLon);
-  return Math.atan2(y, x) / RAD;
 }
 
 /** Degrees of longitude spanned by `km` at the most poleward of the given latitudes. */

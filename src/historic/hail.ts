@@ -18,7 +18,8 @@ import { readCsvRecords, sourceFile } from '../models/sources.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
-import { haversineKm, wrapBox, type Box } from './geo.js';
+import { wrapBox, type Box } from './geo.js';
+import { distanceKm } from '../geo/sphere.js';
 import { gridFor, segmentBox, sweep, swathPolygons, type QuadrantKm, type Segment } from './swath-field.js';
 
 export const HAIL_SOURCES = [
@@ -97,7 +98,7 @@ function linkReports(reports: Report[]): void {
       const earlier = reports[j]!;
       if (Math.abs(earlier.lat - report.lat) > 1) continue;
       const reach = HAIL_SWATH.linkBaseKm + HAIL_SWATH.linkSpeedKmPerMin * (report.minute - earlier.minute);
-      const d = haversineKm(report.lat, report.lon, earlier.lat, earlier.lon);
+      const d = distanceKm(report.lat, report.lon, earlier.lat, earlier.lon);
       if (d <= reach && d < best) {
         best = d;
         report.parent = j;

@@ -13,7 +13,8 @@
  * teeth along a swath.)
  */
 import { contourPolygons, OUTSIDE, type FieldGrid, type PolygonCoords } from './contour.js';
-import { KM_PER_DEGREE, lonDegreesFor, type Box } from './geo.js';
+import { lonDegreesFor, type Box } from './geo.js';
+import { KM_PER_DEGREE } from '../geo/sphere.js';
 import { simplifyPolygons } from './simplify.js';
 
 /** Radii in km of the NE, SE, SW and NW quadrants. */

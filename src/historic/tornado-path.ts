@@ -12,7 +12,7 @@ import { circle } from '@turf/circle';
 import { destination } from '@turf/destination';
 import { polygon } from '@turf/helpers';
 import type { Polygon, Position } from 'geojson';
-import { bearingDeg } from './geo.js';
+import { bearingDeg } from '../geo/sphere.js';
 
 /** Points on each half circle (Turf's buffer default: 8 per quarter). */
 const CAP_STEPS = 16;

@@ -14,7 +14,8 @@
  */
 import { readAllStorms, type Storm, type TrackFix } from '../models/tropical-cyclone/tracks.js';
 import { dateFields, type FootprintRecord, type HistoricEvent } from './event.js';
-import { KM_PER_DEGREE, longitudeDelta, wrapBox, type Box } from './geo.js';
+import { wrapBox, type Box } from './geo.js';
+import { KM_PER_DEGREE, longitudeDelta } from '../geo/sphere.js';
 import { gridFor, segmentBox, segmentReachKm, sweep, swathPolygons, type Segment, type TrackPoint } from './swath-field.js';
 import { fixRadii, MS_PER_KT, SWATH_THRESHOLDS_KT, type Motion, type RadiiSource, type ThresholdRadii } from './tc-radii.js';
 

@@ -16,7 +16,8 @@ import { readCsvRecords, readGzipText, sourceFile } from '../models/sources.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
-import { haversineKm, type Box } from './geo.js';
+import { type Box } from './geo.js';
+import { distanceKm } from '../geo/sphere.js';
 
 export const WILDFIRE_SOURCES = {
   frap: { folder: 'fire-perimeters', file: 'calfire_frap_perimeters_ge5000ac_2010-2019.geojson.gz' },
@@ -162,7 +163,7 @@ function burntCircle(lon: number, lat: number, acres: number): Polygon {
 function perimeterKm(geometry: Footprint): number {
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
   let km = 0;
-  for (const rings of polygons) for (const ring of rings) for (let k = 0; k + 1 < ring.length; k++) km += haversineKm(ring[k]![1]!, ring[k]![0]!, ring[k + 1]![1]!, ring[k + 1]![0]!);
+  for (const rings of polygons) for (const ring of rings) for (let k = 0; k + 1 < ring.length; k++) km += distanceKm(ring[k]![1]!, ring[k]![0]!, ring[k + 1]![1]!, ring[k + 1]![0]!);
   return Math.round(km * 100) / 100;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Feature } from 'geojson';
 import { buildEventStore } from '../../src/historic/build.js';
-import { haversineKm } from '../../src/historic/geo.js';
+import { distanceKm } from '../../src/geo/sphere.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { COAST, SITE, writeCatalogues } from './fixtures.js';
 import { assertValidFeature } from './geojson.js';
@@ -136,7 +136,7 @@ describe('POST /v1/historic-events/{peril}/shapes', () => {
 
   it('converts radius units exactly (km, mi = 1.609344 km, m)', async () => {
     // The WFIGS square's west edge is the meridian 0.2° east of SITE.
-    const edgeKm = haversineKm(SITE.lat, SITE.lon, SITE.lat, SITE.lon + 0.2);
+    const edgeKm = distanceKm(SITE.lat, SITE.lon, SITE.lat, SITE.lon + 0.2);
     const found = async (value: number, unit?: string): Promise<boolean> => {
       const res = await shapes('Wildfire', { peril_name: 'Wildfire', lat: SITE.lat, lon: SITE.lon, radius: unit ? { value, unit } : { value } });
       return ids(res.body).includes('WFIGS-2025-COTST-000001');

@@ -9,7 +9,7 @@ import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { buildEventStore, eventStoreMissing } from '../../src/historic/build.js';
 import { decodeFootprint, encodeFootprint } from '../../src/historic/codec.js';
 import { contourPolygons, OUTSIDE } from '../../src/historic/contour.js';
-import { KM_PER_DEGREE } from '../../src/historic/geo.js';
+import { KM_PER_DEGREE } from '../../src/geo/sphere.js';
 import { STORE_FILES } from '../../src/historic/store-format.js';
 import { EventStore } from '../../src/historic/store.js';
 import { radiusToward } from '../../src/historic/swath-field.js';

@@ -1,5 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { EARTH_RADIUS_KM } from '../../src/geo/sphere.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { daysFromCivil } from '../../src/engine/calendar.js';
@@ -61,7 +62,7 @@ describe('wildfire-flood: method steps against hand calculations', () => {
     v[cellIndex(GRID, 10.25, 20.25)] = 7;
     const s = gaussianSmooth(v, 150);
     assert.equal(s[cellIndex(GRID, 10.25, 20.25)], 7);
-    const north = (Math.PI * 6371 * 0.5) / 180;
+    const north = (Math.PI * EARTH_RADIUS_KM * 0.5) / 180;
     assert.ok(Math.abs(s[cellIndex(GRID, 10.75, 20.25)]! - 7 * Math.exp(-0.5 * (north / 150) ** 2)) < 1e-12);
   });
 

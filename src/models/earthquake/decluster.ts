@@ -1,5 +1,5 @@
 import type { Quake } from './catalogue.js';
-import { distanceKm, KM_PER_DEGREE } from './geo.js';
+import { KM_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
 import { DECLUSTER } from './parameters.js';
 
 const MS_PER_DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import type { Quake } from './catalogue.js';
-import { distanceKm } from './geo.js';
+import { distanceKm } from '../../geo/sphere.js';
 import { MERGE } from './parameters.js';
 
 export interface MergeReport {

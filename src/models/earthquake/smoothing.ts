@@ -1,6 +1,6 @@
 import { cellCentre } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { distanceKm, KM_PER_DEGREE } from './geo.js';
+import { KM_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
 import { nthNeighbourKm } from './neighbours.js';
 import { SMOOTHING } from './parameters.js';
 

@@ -5,7 +5,7 @@
  * coverage" (cellRow −1), never a zero rate.
  */
 import type { GridDef } from '../../engine/table-spec.js';
-import { distanceKm } from './geo.js';
+import { distanceKm } from '../../geo/sphere.js';
 import { forCellsWithin } from './hazard-grid.js';
 import { COVERAGE } from './parameters.js';
 import type { TrackStep } from './track-steps.js';

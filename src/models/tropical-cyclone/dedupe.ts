@@ -3,7 +3,7 @@
  * time and within DEDUPE.maxDistanceKm; storms sharing DEDUPE.minCommonTimes or
  * more coinciding fixes are the same storm.
  */
-import { distanceKm } from './geo.js';
+import { distanceKm } from '../../geo/sphere.js';
 import { DEDUPE } from './parameters.js';
 import type { Storm, TrackFix } from './tracks.js';
 

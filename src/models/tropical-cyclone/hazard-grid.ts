@@ -4,7 +4,7 @@
  * radius of a point, with their east/north offsets in km.
  */
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE } from './geo.js';
+import { KM_PER_DEGREE } from '../../geo/sphere.js';
 import { GRID } from './parameters.js';
 
 export function hazardGrid(step: number = GRID.step, latMin: number = GRID.latMin, latMax: number = GRID.latMax): GridDef {

@@ -4,7 +4,7 @@
  * mixing land and sea count as sea when their mean is below 0 m.
  */
 import { parseCsv, readGzipText, sourceFile } from '../sources.js';
-import { normaliseLongitude } from './geo.js';
+import { wrapLongitude } from '../../geo/sphere.js';
 
 export const ETOPO = { folder: 'etopo', file: 'etopo5_0p5deg_mean_elevation.csv.gz' } as const;
 
@@ -38,7 +38,7 @@ export function landMaskOf(land: Uint8Array): LandMask {
   return {
     isLand(lat: number, lon: number): boolean {
       const i = Math.min(NLAT - 1, Math.max(0, Math.floor((lat + 90) / STEP)));
-      const j = Math.min(NLON - 1, Math.max(0, Math.floor((normaliseLongitude(lon) + 180) / STEP)));
+      const j = Math.min(NLON - 1, Math.max(0, Math.floor((wrapLongitude(lon) + 180) / STEP)));
       return land[i * NLON + j] === 1;
     },
   };

@@ -6,7 +6,7 @@
  * other two thirds the held-out check (windRadiiValidation).
  */
 import type { ValidationRow } from '../validation-types.js';
-import { KM_PER_NMI } from './geo.js';
+import { KM_PER_NMI } from './units.js';
 import { ALL_SEA } from './land-mask.js';
 import { PROFILE_CALIBRATION } from './parameters.js';
 import { trackSteps } from './track-steps.js';

@@ -4,7 +4,7 @@
  * (and at some reanalysed landfalls).
  */
 import { readCsvRecords, sourceFile } from '../sources.js';
-import { normaliseLongitude } from './geo.js';
+import { wrapLongitude } from '../../geo/sphere.js';
 import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
 import { makeFix, orderFixes, type Basin, type Stage, type Storm } from './tracks.js';
 
@@ -33,7 +33,7 @@ function stormOf(id: string, rows: Record<string, string>[]): Storm {
   if (!basin) throw new Error(`HURDAT2: unknown basin in storm id ${id}`);
   const name = rows[0]!.name?.trim();
   const fixes = rows.map((r) =>
-    makeFix(parseUtc(r.datetime_utc!), Number(r.lat), normaliseLongitude(Number(r.lon)), windOrNull(r.max_wind_kt), {
+    makeFix(parseUtc(r.datetime_utc!), Number(r.lat), wrapLongitude(Number(r.lon)), windOrNull(r.max_wind_kt), {
       pressureHpa: positiveOrNull(r.min_pressure_mb),
       rmwNm: positiveOrNull(r.rmw_nm),
       r34: quadrants(r.r34_ne, r.r34_se, r.r34_sw, r.r34_nw),

@@ -5,7 +5,7 @@
  * dropped; main and provisional tracks kept. Longitudes (to 242°E) normalised.
  */
 import { readCsvRecords, sourceFile } from '../sources.js';
-import { normaliseLongitude } from './geo.js';
+import { wrapLongitude } from '../../geo/sphere.js';
 import { WIND_AVERAGING } from './parameters.js';
 import { southernBasin } from './read-jtwc.js';
 import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
@@ -23,7 +23,7 @@ export function readIbtracsSouthPacific(sourcesDir: string): Storm[] {
     const fixes = orderFixes(
       rows
         .map((r) =>
-          makeFix(parseUtc(r.iso_time!), Number(r.lat), normaliseLongitude(Number(r.lon)), oneMinuteWind(r), {
+          makeFix(parseUtc(r.iso_time!), Number(r.lat), wrapLongitude(Number(r.lon)), oneMinuteWind(r), {
             pressureHpa: positiveOrNull(r.usa_pres_hpa) ?? positiveOrNull(r.wmo_pres_hpa),
             rmwNm: positiveOrNull(r.usa_rmw_nm) ?? positiveOrNull(r.bom_rmw_nm),
             r34: quadrants(r.usa_r34_ne, r.usa_r34_se, r.usa_r34_sw, r.usa_r34_nw),

@@ -5,7 +5,7 @@
  * - tc-southern-hemisphere/: southern hemisphere 1981/82–2018/19 (position and wind only).
  */
 import { readCsvRecords, sourceFile } from '../sources.js';
-import { normaliseLongitude } from './geo.js';
+import { wrapLongitude } from '../../geo/sphere.js';
 import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
 import { makeFix, orderFixes, type Basin, type Stage, type Storm, type TrackFix } from './tracks.js';
 
@@ -29,7 +29,7 @@ export function readJtwcWestPacific(sourcesDir: string): Storm[] {
   return [...groupBy(records, (r) => r.SN!).entries()].map(([serial, rows]) => {
     const season = Number(serial.slice(0, 4));
     const fixes = rows.map((r) =>
-      makeFix(Date.UTC(Number(r.Year), Number(r.Month) - 1, Number(r.Day), Number(r.Hour)), Number(r.Lat), normaliseLongitude(Number(r.Lon)), windOrNull(r.VMax), {
+      makeFix(Date.UTC(Number(r.Year), Number(r.Month) - 1, Number(r.Day), Number(r.Hour)), Number(r.Lat), wrapLongitude(Number(r.Lon)), windOrNull(r.VMax), {
         pressureHpa: positiveOrNull(r.MSLP),
       }),
     );
@@ -42,7 +42,7 @@ export function readJtwcNorthIndian(sourcesDir: string): Storm[] {
   return [...groupBy(records, (r) => r.storm_id!).entries()].map(([id, rows]) => {
     const named = rows.map((r) => r.name?.trim() ?? '').find((n) => n !== '' && n !== 'INVEST' && !/^\d/.test(n));
     const fixes = rows.map((r) =>
-      makeFix(parseUtc(r.time_utc!), Number(r.lat), normaliseLongitude(Number(r.lon)), windOrNull(r.vmax_kt), {
+      makeFix(parseUtc(r.time_utc!), Number(r.lat), wrapLongitude(Number(r.lon)), windOrNull(r.vmax_kt), {
         pressureHpa: positiveOrNull(r.mslp_hpa),
         rmwNm: positiveOrNull(r.rmw_nm),
         r34: quadrants(r.r34_ne, r.r34_se, r.r34_sw, r.r34_nw),
@@ -56,7 +56,7 @@ export function readJtwcNorthIndian(sourcesDir: string): Storm[] {
 export function readJtwcSouthernHemisphere(sourcesDir: string): Storm[] {
   const records = readCsvRecords(sourceFile(sourcesDir, JTWC_SH.folder, JTWC_SH.file));
   return [...groupBy(records, (r) => r.storm_id!).entries()].map(([id, rows]) => {
-    const fixes = rows.map((r) => makeFix(parseUtc(r.time_utc!), Number(r.lat), normaliseLongitude(Number(r.lon)), windOrNull(r.vmax_kt)));
+    const fixes = rows.map((r) => makeFix(parseUtc(r.time_utc!), Number(r.lat), wrapLongitude(Number(r.lon)), windOrNull(r.vmax_kt)));
     const storm0 = storm(id, null, 'SI', Number(rows[0]!.season), JTWC_SH.folder, fixes);
     return { ...storm0, basin: southernBasin(storm0.fixes) };
   });

@@ -6,7 +6,7 @@
  * Linear and positive, so rates stay non-increasing in the threshold.
  */
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE } from './geo.js';
+import { KM_PER_DEGREE } from '../../geo/sphere.js';
 import { rowCentreLat } from './hazard-grid.js';
 
 function gaussianKernel(sigmaCells: number, truncateSigmas: number): Float64Array {

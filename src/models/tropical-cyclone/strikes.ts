@@ -5,7 +5,7 @@
  * winds in the validation, like with like.
  */
 import { coversSite } from './coverage.js';
-import { distanceKm } from './geo.js';
+import { distanceKm } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import type { ClimatologyPeriod } from './parameters.js';
 import { trackSteps, type TrackStep } from './track-steps.js';

@@ -10,7 +10,8 @@
  * the KD95 decay (Vb = 26.7 kt, α = 0.095 h⁻¹) until it falls below 34 kt.
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
-import { distanceKm, KM_PER_DEGREE, KM_PER_NMI, longitudeDelta, normaliseLongitude } from './geo.js';
+import { KM_PER_NMI } from './units.js';
+import { KM_PER_DEGREE, distanceKm, longitudeDelta, wrapLongitude } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import { TRACK_STEPS } from './parameters.js';
 import type { Stage, Storm, TrackFix } from './tracks.js';
@@ -62,7 +63,7 @@ function segmentSteps(a: TrackFix & { vmaxKt: number }, b: TrackFix & { vmaxKt: 
   const n = Math.max(1, Math.ceil(hours / TRACK_STEPS.maxStepHours), Math.ceil(distanceKm(a.lat, a.lon, b.lat, b.lon) / TRACK_STEPS.maxStepKm));
   const dLon = longitudeDelta(a.lon, b.lon);
   const lats = Array.from({ length: n + 1 }, (_, i) => a.lat + ((b.lat - a.lat) * i) / n);
-  const lons = Array.from({ length: n + 1 }, (_, i) => normaliseLongitude(a.lon + (dLon * i) / n));
+  const lons = Array.from({ length: n + 1 }, (_, i) => wrapLongitude(a.lon + (dLon * i) / n));
   const intensity = intensityAlong(a.vmaxKt, b.vmaxKt, n, hours, (i) => land.isLand(lats[i]!, lons[i]!));
   const ra = rmwKm(a);
   const rb = rmwKm(b);
@@ -99,7 +100,7 @@ function inlandExtension(last: TrackFix & { vmaxKt: number }, motion: Motion): T
     const v = background + (last.vmaxKt - background) * Math.exp(-TRACK_STEPS.decayRatePerHour * h);
     if (v < LOWEST_THRESHOLD_KT) break;
     const lat = last.lat + (motion.north * KM_PER_NMI * h) / KM_PER_DEGREE;
-    const lon = normaliseLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180)));
+    const lon = wrapLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180)));
     steps.push(stepAt(last, lat, lon, last.time + h * HOUR_MS, v, null, motion));
   }
   return steps;

@@ -1,5 +1,6 @@
 import { cellIndex } from '../../engine/grid.js';
-import { CELLS, EARTH_RADIUS_KM, GRID } from './half-degree.js';
+import { CELLS, GRID } from './half-degree.js';
+import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
 
 /**
  * Burnt area of located fires on the 0.5° grid. A fire is a disc of its burnt

@@ -1,7 +1,7 @@
 import { cellCentre, cellIndex } from '../../engine/grid.js';
-import { distanceKm } from './distance.js';
+import { distanceKm, EARTH_RADIUS_KM } from '../../geo/sphere.js';
 import { SEVERITY_CLASSES, type FloodEvent } from './flood-catalogue.js';
-import { CELLS, EARTH_RADIUS_KM, GRID } from './half-degree.js';
+import { CELLS, GRID } from './half-degree.js';
 import { gaussianSmooth } from './kernel.js';
 
 /**

@@ -1,5 +1,5 @@
 import { SEASON_SLOTS } from '../../engine/profiles.js';
-import { distanceKm } from './distance.js';
+import { distanceKm } from '../../geo/sphere.js';
 import type { FloodEvent } from './flood-catalogue.js';
 import { FLOOD } from './flood-params.js';
 import { CELLS, GRID } from './half-degree.js';

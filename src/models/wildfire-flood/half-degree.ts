@@ -1,4 +1,5 @@
 import { cellIndex, globalGrid } from '../../engine/grid.js';
+import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
 import type { GridDef } from '../../engine/table-spec.js';
 import { sourceFile } from '../sources.js';
 import { readCsvTable as table } from './csv-table.js';
@@ -61,7 +62,7 @@ export function readElevation(sourcesDir: string): Float64Array {
   return out;
 }
 
-/** Area of a cell in km² (spherical Earth, R = 6371 km). */
+/** Area of a cell in km² (spherical Earth, the shared mean radius). */
 export function cellAreaKm2(cell: number): number {
   const i = Math.floor(cell / GRID.nlon);
   const south = ((GRID.lat0 + i * GRID.dlat) * Math.PI) / 180;
@@ -69,4 +70,3 @@ export function cellAreaKm2(cell: number): number {
   return EARTH_RADIUS_KM ** 2 * ((GRID.dlon * Math.PI) / 180) * (Math.sin(north) - Math.sin(south));
 }
 
-export const EARTH_RADIUS_KM = 6371;

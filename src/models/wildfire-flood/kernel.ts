@@ -1,4 +1,5 @@
-import { EARTH_RADIUS_KM, GRID } from './half-degree.js';
+import { GRID } from './half-degree.js';
+import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
 
 /**
  * Gaussian kernel sums on the 0.5° grid with a bandwidth in kilometres:

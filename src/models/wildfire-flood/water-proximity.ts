@@ -1,4 +1,5 @@
-import { CELLS, EARTH_RADIUS_KM, GRID } from './half-degree.js';
+import { CELLS, GRID } from './half-degree.js';
+import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
 import { insideSpans, type Spans } from './rasterise.js';
 
 /**
