@@ -15,23 +15,13 @@
  */
 import { circle } from '@turf/circle';
 import { readCsvRecords, sourceFile } from '../models/sources.js';
+import { HAIL_SOURCES } from '../models/severe-convective/catalogues.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
 import { wrapBox, type Box } from './geo.js';
 import { distanceKm } from '../geo/sphere.js';
 import { gridFor, segmentBox, sweep, swathPolygons, type QuadrantKm, type Segment } from './swath-field.js';
-
-export const HAIL_SOURCES = [
-  { folder: 'spc-hail-pre2022', file: '1955-1989_hail.csv.gz' },
-  { folder: 'spc-hail-pre2022', file: '2005-2011_hail.csv.gz' },
-  { folder: 'spc-hail-pre2022', file: '2016_hail.csv.gz' },
-  { folder: 'spc-hail-pre2022', file: '2020_hail.csv.gz' },
-  { folder: 'spc-severe-yearly', file: '2022_hail.csv.gz' },
-  { folder: 'spc-severe-yearly', file: '2023_hail.csv.gz' },
-  { folder: 'spc-severe-yearly', file: '2024_hail.csv.gz' },
-  { folder: 'spc-severe-yearly', file: '2025_hail.csv.gz' },
-] as const;
 
 export const HAIL_SWATH = {
   halfWidthKm: 5,

@@ -1,29 +1,16 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, saveScreenshot } from '../helpers/chromium.js';
+
+export { hasChromium, launchBrowser } from '../helpers/chromium.js';
 
 /**
- * Headless Chromium for the report tests: the Debian package at
- * /usr/bin/chromium (CI installs it with apt-get when missing), driven by
- * playwright-core. Every page is watched for requests, console errors,
- * uncaught errors and dialogs.
+ * The report tests' view of a page: every request, console error, uncaught
+ * error and dialog is recorded (Chromium itself: test/helpers/chromium.ts).
  */
-export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const SKIP_MESSAGE = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium); the browser checks of the report did not run`;
-
-/** Screenshots for review (gitignored). */
-export const OUTPUT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../test-output');
-
-export function hasChromium(): boolean {
-  return fs.existsSync(CHROMIUM);
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}
 
 export interface Watched {
   page: Page;
@@ -49,9 +36,8 @@ export async function openPage(browser: Browser, url: string): Promise<Watched> 
   return watched;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
+export function screenshot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(page, 'reports', name);
 }
 
 /** Serve one file over HTTP at /report.html (the download route sends reports as attachments). */

@@ -1,30 +1,18 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, saveScreenshot } from '../helpers/chromium.js';
+
+export { hasChromium, launchBrowser } from '../helpers/chromium.js';
 
 /**
- * Headless Chromium for the web-interface tests: the Debian package at
- * /usr/bin/chromium (.ci/run installs it when missing), driven by
- * playwright-core, with every page watched for console errors, uncaught
- * errors, requests to other origins and error responses.
+ * The web-interface tests' view of a page: console errors, uncaught errors,
+ * requests to other origins and error responses (Chromium itself:
+ * test/helpers/chromium.ts).
  */
-export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const SKIP_MESSAGE = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the web interface was NOT tested in a browser`;
-
-/** Screenshots for review (gitignored). */
-export const SCREENSHOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../test-output/ui');
 
 /** The built page; npm test builds it first. */
 export const BUILT_INDEX = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist/ui/index.html');
-
-export function hasChromium(): boolean {
-  return fs.existsSync(CHROMIUM);
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}
 
 export interface PageWatch {
   consoleErrors: string[];
@@ -56,7 +44,6 @@ export function watchPage(page: Page, origin: string): PageWatch {
   return watch;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+export function screenshot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(page, 'ui', name);
 }
