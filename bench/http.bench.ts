@@ -1,12 +1,16 @@
 /**
  * HTTP throughput on this machine, every comparison inside one run (ratios,
- * since the machines are noisy). The server runs in this process; autocannon
- * runs as a separate process so it does not share the server's event loop.
+ * since the machines are noisy). The server runs in this process; the load
+ * generator is a separate process: wrk when installed (C, cheap per request,
+ * so cheap endpoints measure the server rather than the client), else
+ * autocannon. Endpoints are measured in interleaved rounds and reported as
+ * medians, so one noisy moment cannot skew a ratio.
  *
- *   node --import tsx bench/http.bench.ts [--duration 5] [--connections 50]
+ *   node --import tsx bench/http.bench.ts [--duration 5] [--connections 50] [--rounds 3]
  *   (uses the built tables in HAZRISK_TABLES_DIR, default ./var/tables)
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +27,9 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] ?? fallback) || fallback;
 const DURATION = option('duration', 5);
 const CONNECTIONS = option('connections', 50);
+const ROUNDS = option('rounds', 3);
 const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p)) ?? null;
 
 interface Load {
   rps: number;
@@ -33,6 +39,30 @@ interface Load {
 }
 
 async function load(url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Load> {
+  return WRK ? loadWithWrk(url, init) : loadWithAutocannon(url, init);
+}
+
+/** wrk with a Lua script for method, body and headers; latency percentiles from its summary hook. */
+async function loadWithWrk(url: string, init: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Load> {
+  const script = path.join(os.tmpdir(), `hazrisk-wrk-${process.pid}.lua`);
+  const headers = Object.entries(init.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  fs.writeFileSync(
+    script,
+    [
+      `wrk.method = ${JSON.stringify(init.method ?? 'GET')}`,
+      ...(init.body ? [`wrk.body = ${JSON.stringify(init.body)}`] : []),
+      ...headers,
+      'function done(summary, latency, requests)',
+      '  io.write(string.format("JSON {\\"rps\\":%f,\\"p50\\":%f,\\"p99\\":%f,\\"errors\\":%d}\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))',
+      'end',
+    ].join('\n'),
+  );
+  const { stdout } = await run(WRK!, ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '-s', script, url], { maxBuffer: 1 << 24 });
+  const r = JSON.parse(stdout.slice(stdout.indexOf('JSON ') + 5));
+  return { rps: r.rps, p50: Number(r.p50.toFixed(1)), p99: Number(r.p99.toFixed(1)), errors: r.errors };
+}
+
+async function loadWithAutocannon(url: string, init: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Load> {
   const cli = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-m', init.method ?? 'GET'];
   for (const [k, v] of Object.entries(init.headers ?? {})) cli.push('-H', `${k}=${v}`);
   if (init.body) cli.push('-b', init.body);
@@ -75,25 +105,42 @@ const v2Body = JSON.stringify({ perils, events });
 const dailyBody = JSON.stringify({ perils, events: events.map((e) => ({ ...e, start_date: '2027-07-01', end_date: '2027-07-07' })) });
 const json = { 'content-type': 'application/json', 'x-api-key': key };
 
-console.log(`# HTTP bench — ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, ${CONNECTIONS} connections × ${DURATION} s`);
+console.log(`# HTTP bench — ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, ${WRK ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections × ${DURATION} s, median of ${ROUNDS} interleaved rounds`);
 console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length} perils × ${events.length} events (${v2Body.length} bytes)\n`);
-const results: [string, Load][] = [];
-const measure = async (name: string, url: string, init?: Parameters<typeof load>[1]) => {
-  const r = await load(url, init);
-  results.push([name, r]);
-  console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
-  return r;
-};
-const uwsHealth = await measure('GET /health (uWS)', `${ours}/health`);
-const nodeHealth = await measure('GET /health (node:http)', `${node.url}/health`);
-const uwsEcho = await measure('POST echo, v2-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: v2Body, headers: json });
-const nodeEcho = await measure('POST echo, v2-sized body (node:http)', `${node.url}/bench/echo`, { method: 'POST', body: v2Body, headers: json });
-const v2 = perils.length ? await measure(`POST /v2/in-depth (${perils.length * events.length} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }) : null;
-const dailyEcho = await measure('POST echo, daily-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: dailyBody, headers: json });
-const daily = perils.length ? await measure('POST /v1/in-depth/daily (7 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }) : null;
-const lite = await measure('GET /v1/lite (coordinates)', `${ours}/v1/lite?latitude=25.76&longitude=-80.19`, { headers: { 'x-api-key': key } });
 
-console.log('\nratios (same run):');
+const plan: [string, string, Parameters<typeof load>[1]][] = [
+  ['GET /health (uWS)', `${ours}/health`, {}],
+  ['GET /health (node:http)', `${node.url}/health`, {}],
+  ['POST echo, v2-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: v2Body, headers: json }],
+  ['POST echo, v2-sized body (node:http)', `${node.url}/bench/echo`, { method: 'POST', body: v2Body, headers: json }],
+  ['POST echo, daily-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: dailyBody, headers: json }],
+  ['GET /v1/lite (coordinates)', `${ours}/v1/lite?latitude=25.76&longitude=-80.19`, { headers: { 'x-api-key': key } }],
+];
+if (perils.length) {
+  plan.push([`POST /v2/in-depth (${perils.length * events.length} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }]);
+  plan.push(['POST /v1/in-depth/daily (7 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }]);
+}
+const samples = new Map<string, Load[]>(plan.map(([name]) => [name, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, url, init] of plan) samples.get(name)!.push(await load(url, init));
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const result = new Map<string, Load>();
+for (const [name, loads] of samples) {
+  const r = { rps: median(loads.map((l) => l.rps)), p50: median(loads.map((l) => l.p50)), p99: median(loads.map((l) => l.p99)), errors: loads.reduce((a, l) => a + l.errors, 0) };
+  result.set(name, r);
+  console.log(`${name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}   (rounds: ${loads.map((l) => l.rps.toFixed(0)).join(', ')})`);
+}
+const get = (prefix: string) => [...result].find(([name]) => name.startsWith(prefix))?.[1];
+const uwsHealth = get('GET /health (uWS)')!;
+const nodeHealth = get('GET /health (node:http)')!;
+const uwsEcho = get('POST echo, v2-sized body (uWS)')!;
+const nodeEcho = get('POST echo, v2-sized body (node:http)')!;
+const dailyEcho = get('POST echo, daily-sized body (uWS)')!;
+const lite = get('GET /v1/lite')!;
+const v2 = get('POST /v2/in-depth');
+const daily = get('POST /v1/in-depth/daily');
+console.log('\nratios of medians (same run):');
 console.log(`  uWS / node:http — /health ${(uwsHealth.rps / nodeHealth.rps).toFixed(2)}×, echo ${(uwsEcho.rps / nodeEcho.rps).toFixed(2)}×`);
 if (v2) console.log(`  v2 / echo of the same body: ${((100 * v2.rps) / uwsEcho.rps).toFixed(0)} % (goal ≥ 40 %), v2 p99 ${v2.p99} ms (goal ≤ 20 ms)`);
 if (daily) console.log(`  daily / echo of the same body: ${((100 * daily.rps) / dailyEcho.rps).toFixed(0)} %`);

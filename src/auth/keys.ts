@@ -65,6 +65,16 @@ interface KeyRow {
 
 const KEY_PATTERN = /^hzr_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Verified keys are remembered for a second (at most VERIFIED_CAPACITY of
+ * them): hashing the key, reading its row and parsing its licence cost about
+ * as much as a whole health check. Expiry is still checked on every request; a
+ * revocation in this process takes effect at once, one made by another process
+ * (`hazrisk keys revoke`) within VERIFIED_TTL_MS (docs/api.md).
+ */
+const VERIFIED_TTL_MS = 1000;
+const VERIFIED_CAPACITY = 10_000;
+
 export function hashKey(key: string): string {
   return crypto.createHash('sha256').update(key).digest('hex');
 }
@@ -72,6 +82,7 @@ export function hashKey(key: string): string {
 export class KeyStore {
   private readonly byId;
   private readonly insert;
+  private readonly verified = new Map<string, { principal: Principal; until: number }>();
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
@@ -114,12 +125,25 @@ export class KeyStore {
   }
 
   revoke(id: string, now = Date.now()): boolean {
+    for (const [key, entry] of this.verified) if (entry.principal.keyId === id) this.verified.delete(key);
     return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id).changes === 1;
   }
 
   /** Check a presented key; throws the 401 the spec asks for. */
   authenticate(presented: string | undefined, now = Date.now()): Principal {
     if (presented === undefined || presented === '') throw httpError('missing_api_key');
+    const cached = this.verified.get(presented);
+    if (cached && cached.until > now) {
+      if (cached.principal.expiresAt <= now) throw httpError('expired_api_key');
+      return cached.principal;
+    }
+    const principal = this.verify(presented, now);
+    if (this.verified.size >= VERIFIED_CAPACITY) this.verified.clear();
+    this.verified.set(presented, { principal, until: now + VERIFIED_TTL_MS });
+    return principal;
+  }
+
+  private verify(presented: string, now: number): Principal {
     const match = KEY_PATTERN.exec(presented);
     const row = match ? this.byId.get(match[1]!) : undefined;
     if (!row || !sameHash(row.key_hash, hashKey(presented))) throw httpError('invalid_api_key');

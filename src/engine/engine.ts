@@ -39,6 +39,8 @@ export interface EngineOptions {
 }
 
 const DEFAULT_INLINE_BUDGET_MICROS = 300;
+/** Requests at most this many may take the one-call-per-curve path. */
+const SMALL_BATCH = 64;
 /** Work per pool task, so a ~45 µs round trip is amortised. */
 const TASK_TARGET_MICROS = 3000;
 const WORKER_URL = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
@@ -56,7 +58,9 @@ export class Engine {
   private readonly inline: KernelInstance;
   private readonly inlineBlock: number;
   private readonly blocks: ScratchBlocks;
+  /** Views over the whole shared memory, made once (it never grows): per-call views cost more than small kernels. */
   private readonly words: Int32Array;
+  private readonly doubles: Float64Array;
   private readonly pool: Piscina | null;
   private readonly inlineBudget: number;
   /** Tasks run through the pool since start (tests count them). */
@@ -68,6 +72,7 @@ export class Engine {
     this.inlineBlock = tables.scratchBase;
     this.blocks = new ScratchBlocks(tables.scratchBase + SCRATCH_BLOCK_BYTES, tables.scratchBlocks - 1);
     this.words = new Int32Array(tables.memory.buffer);
+    this.doubles = new Float64Array(tables.memory.buffer);
     this.inlineBudget = options.inlineBudgetMicros ?? DEFAULT_INLINE_BUDGET_MICROS;
     this.pool =
       options.poolSize > 0
@@ -114,6 +119,7 @@ export class Engine {
   }
 
   async evaluate(requests: readonly CurveRequest[]): Promise<CurveResult[]> {
+    if (requests.length <= SMALL_BATCH && (!this.pool || this.estimate(requests) <= this.inlineBudget)) return this.evaluateEach(requests);
     const results: CurveResult[] = new Array(requests.length);
     const groups = this.group(requests, results);
     const total = groups.reduce((sum, g) => sum + g.micros.reduce((a, b) => a + b, 0), 0);
@@ -127,18 +133,54 @@ export class Engine {
     return results;
   }
 
+  /**
+   * The small-request path (Lite, synchronous in-depth): one kernel call per
+   * curve straight through the inline block, without the grouping and task
+   * bookkeeping large batches need (it cost 5× the kernel for 7 curves).
+   */
+  private evaluateEach(requests: readonly CurveRequest[]): CurveResult[] {
+    const layout = layoutBlock(this.inlineBlock, 1);
+    const at = layout.requests >> 2;
+    const from = layout.results >> 3;
+    return requests.map((r) => {
+      const located = this.locate(r.peril, r.latitude, r.longitude);
+      if ('reason' in located) return { ok: false, reason: located.reason };
+      const table = this.tables.tables.get(r.peril)!;
+      this.words[at] = located.row;
+      this.words[at + 1] = r.startDay;
+      this.words[at + 2] = r.endDay;
+      this.words[at + 3] = r.startHour;
+      this.words[at + 4] = r.endHour;
+      this.words[at + 5] = OPS[r.mode];
+      this.inline.evaluate(table.base, layout.requests, 1, layout.results, layout.scratch);
+      const values = (r.mode === 'expanding' ? r.endDay - r.startDay + 1 : 1) * table.info.thresholdCount;
+      return { ok: true, values: this.doubles.slice(from, from + values) };
+    });
+  }
+
+  private estimate(requests: readonly CurveRequest[]): number {
+    let micros = 0;
+    for (const r of requests) {
+      const table = this.tables.tables.get(r.peril);
+      if (table) micros += estimateMicros(table.info.type, r.mode, r.endDay - r.startDay + 1, table.info.thresholdCount);
+    }
+    return micros;
+  }
+
   async close(): Promise<void> {
     await this.pool?.destroy();
   }
 
   private group(requests: readonly CurveRequest[], results: CurveResult[]): Group[] {
     const byTable = new Map<PlacedTable, number[]>();
+    const rows = new Int32Array(requests.length);
     requests.forEach((r, i) => {
       const located = this.locate(r.peril, r.latitude, r.longitude);
       if ('reason' in located) {
         results[i] = { ok: false, reason: located.reason };
         return;
       }
+      rows[i] = located.row;
       const table = this.tables.tables.get(r.peril)!;
       let list = byTable.get(table);
       if (!list) byTable.set(table, (list = []));
@@ -152,8 +194,13 @@ export class Engine {
       let values = 0;
       indices.forEach((index, j) => {
         const r = requests[index]!;
-        const located = this.locate(r.peril, r.latitude, r.longitude) as { row: number };
-        packed.set([located.row, r.startDay, r.endDay, r.startHour, r.endHour, OPS[r.mode]], j * REQUEST_INTS);
+        const at = j * REQUEST_INTS;
+        packed[at] = rows[index]!;
+        packed[at + 1] = r.startDay;
+        packed[at + 2] = r.endDay;
+        packed[at + 3] = r.startHour;
+        packed[at + 4] = r.endHour;
+        packed[at + 5] = OPS[r.mode];
         const days = r.endDay - r.startDay + 1;
         values += r.mode === 'expanding' ? days * k : k;
         resultOffsets.push(values);
@@ -167,10 +214,10 @@ export class Engine {
     const out = new Float64Array(g.resultValues);
     for (const [from, to] of this.split(g, Infinity)) {
       const layout = layoutBlock(this.inlineBlock, to - from);
-      new Int32Array(this.tables.memory.buffer, layout.requests, (to - from) * REQUEST_INTS).set(g.requests.subarray(from * REQUEST_INTS, to * REQUEST_INTS));
+      this.words.set(g.requests.subarray(from * REQUEST_INTS, to * REQUEST_INTS), layout.requests >> 2);
       this.inline.evaluate(g.table.base, layout.requests, to - from, layout.results, layout.scratch);
       const first = g.resultOffsets[from]!;
-      out.set(new Float64Array(this.tables.memory.buffer, layout.results, g.resultOffsets[to]! - first), first);
+      out.set(this.doubles.subarray(layout.results >> 3, (layout.results >> 3) + g.resultOffsets[to]! - first), first);
     }
     return out;
   }
@@ -182,7 +229,7 @@ export class Engine {
         const block = await this.blocks.acquire();
         try {
           const layout = layoutBlock(block, to - from);
-          new Int32Array(this.tables.memory.buffer, layout.requests, (to - from) * REQUEST_INTS).set(g.requests.subarray(from * REQUEST_INTS, to * REQUEST_INTS));
+          this.words.set(g.requests.subarray(from * REQUEST_INTS, to * REQUEST_INTS), layout.requests >> 2);
           const flag = (block + BLOCK_FLAG_OFFSET) >> 2;
           Atomics.store(this.words, flag, 0);
           const task: KernelTask = { table: g.table.base, block, requests: layout.requests, count: to - from, results: layout.results, scratch: layout.scratch };
@@ -190,7 +237,7 @@ export class Engine {
           await this.pool!.run(task);
           if (Atomics.load(this.words, flag) !== 1) throw new Error('kernel task finished without its done flag');
           const first = g.resultOffsets[from]!;
-          out.set(new Float64Array(this.tables.memory.buffer, layout.results, g.resultOffsets[to]! - first), first);
+          out.set(this.doubles.subarray(layout.results >> 3, (layout.results >> 3) + g.resultOffsets[to]! - first), first);
         } finally {
           this.blocks.release(block);
         }

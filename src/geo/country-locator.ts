@@ -10,6 +10,8 @@ import type { Gazetteer } from './gazetteer.js';
 import type { ZipTable } from './zips.js';
 
 const COUNTRY_RADIUS_KM = 100;
+/** Radii tried before the full one (km). */
+const SEARCH_STEPS_KM = [10, 30];
 /** Index coordinates are degrees × 1e5 in Int32 (half the size of Float64). */
 const E5 = 1e5;
 
@@ -47,9 +49,22 @@ export class CountryLocator {
     return new CountryLocator(gazetteer, zips, index.finish());
   }
 
-  /** Packed ISO2 of the nearest point within radiusKm (ties: lower point id), or null. */
+  /**
+   * Packed ISO2 of the nearest point within radiusKm (ties: lower point id), or null.
+   * Small boxes first: if anything lies within r, so does the nearest point, so the
+   * first non-empty search radius gives the exact answer without scanning a dense 100 km box.
+   */
   nearestCountry(latitude: number, longitude: number, radiusKm = COUNTRY_RADIUS_KM): number | null {
     if (!isValidCoordinate(latitude, longitude)) return null;
+    for (const reach of SEARCH_STEPS_KM) {
+      if (reach >= radiusKm) break;
+      const found = this.nearestWithin(latitude, longitude, reach);
+      if (found !== null) return found;
+    }
+    return this.nearestWithin(latitude, longitude, radiusKm);
+  }
+
+  private nearestWithin(latitude: number, longitude: number, radiusKm: number): number | null {
     const latitudeReach = radiusKm / EARTH_RADIUS_KM / RADIANS;
     const south = Math.max(-90, latitude - latitudeReach) * E5;
     const north = Math.min(90, latitude + latitudeReach) * E5;

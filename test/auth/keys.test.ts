@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import type { Route } from '../../src/http/types.js';
 import { requirePerils } from '../../src/auth/licence.js';
+import { KeyStore } from '../../src/auth/keys.js';
 import { PERIL_NAMES, type PerilName } from '../../src/engine/perils.js';
 
 const run = promisify(execFile);
@@ -104,6 +105,24 @@ describe('keys and licences over HTTP', () => {
     assert.equal(rain.cumulative, true);
     assert.equal(rain.lite_threshold, null);
     assert.deepEqual(rain.modes, ['in_depth']);
+  });
+
+  it('remembers a verified key for one second: same-process revocation is immediate, another process\'s within the second, expiry always', () => {
+    const now = Date.now();
+    const key = t.key({ now: now - 365 * 86_400_000 + 500 });
+    const principal = t.app.keys.authenticate(key, now);
+    assert.equal(t.app.keys.authenticate(key, now + 100), principal, 'served from the cache');
+    assert.throws(() => t.app.keys.authenticate(key, now + 600), (e: any) => e.code === 'expired_api_key');
+    const other = t.key();
+    t.app.keys.authenticate(other, now);
+    const otherProcess = new KeyStore(new Database(path.join(t.dataDir, 'hazrisk.db')));
+    otherProcess.revoke(other.split('_')[1]!, now);
+    assert.ok(t.app.keys.authenticate(other, now + 999), 'still cached within the second');
+    assert.throws(() => t.app.keys.authenticate(other, now + 1001), (e: any) => e.code === 'revoked_api_key');
+    const third = t.key();
+    t.app.keys.authenticate(third, now);
+    t.app.keys.revoke(third.split('_')[1]!, now);
+    assert.throws(() => t.app.keys.authenticate(third, now + 1), (e: any) => e.code === 'revoked_api_key');
   });
 
   it('stores only SHA-256 hashes, never the key or its secret', () => {

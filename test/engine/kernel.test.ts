@@ -80,6 +80,20 @@ describe('hazard kernel vs reference implementation', () => {
     });
   });
 
+  it('the small-request path (one call per curve) gives exactly the batched results, in every mode', async () => {
+    const modes = ['window', 'daily', 'expanding'] as const;
+    const cases = randomCases(600, 5, 90).map((c, i) => ({ ...c.request, mode: modes[i % 3]! }));
+    const batched = await inline.evaluate(cases);
+    for (let from = 0; from < cases.length; from += 40) {
+      const small = await inline.evaluate(cases.slice(from, from + 40));
+      small.forEach((r, j) => {
+        const b = batched[from + j]!;
+        assert.ok(r.ok && b.ok);
+        assert.deepEqual([...r.values], [...b.values]);
+      });
+    }
+  });
+
   it('daily mode: mean of single-day probabilities agrees with the reference', async () => {
     const cases = randomCases(400, 3, 120).map((c) => ({ ...c, request: { ...c.request, mode: 'daily' as const } }));
     const results = await inline.evaluate(cases.map((c) => c.request));
