@@ -1,5 +1,6 @@
 import type { Quake } from './catalogue.js';
 import { KM_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
+import { firstAtOrAfter } from './time-search.js';
 import { DECLUSTER } from './parameters.js';
 
 const MS_PER_DAY = 86_400_000;
@@ -39,15 +40,4 @@ export function decluster(sorted: readonly Quake[]): Quake[] {
     }
   }
   return sorted.filter((_, i) => !removed[i]);
-}
-
-function firstAtOrAfter(sorted: readonly Quake[], timeMs: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.timeMs < timeMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

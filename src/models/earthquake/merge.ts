@@ -1,5 +1,6 @@
 import type { Quake } from './catalogue.js';
 import { distanceKm } from '../../geo/sphere.js';
+import { firstAtOrAfter } from './time-search.js';
 import { MERGE } from './parameters.js';
 
 export interface MergeReport {
@@ -45,21 +46,10 @@ export function byTime(a: Quake, b: Quake): number {
 /** Whether a time-sorted list holds an entry within the duplicate window of q. */
 function hasTwin(sorted: readonly Quake[], q: Quake): boolean {
   const windowMs = MERGE.maxSeconds * 1000;
-  for (let i = lowerBound(sorted, q.timeMs - windowMs); i < sorted.length; i++) {
+  for (let i = firstAtOrAfter(sorted, q.timeMs - windowMs); i < sorted.length; i++) {
     const other = sorted[i]!;
     if (other.timeMs > q.timeMs + windowMs) break;
     if (distanceKm(q.latitude, q.longitude, other.latitude, other.longitude) <= MERGE.maxKm) return true;
   }
   return false;
-}
-
-function lowerBound(sorted: readonly Quake[], timeMs: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.timeMs < timeMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
