@@ -48,7 +48,7 @@ async function run(kind: 'in-depth' | 'lite', json: Record<string, unknown>, lab
   peakRss = process.memoryUsage().rss;
   t0 = performance.now();
   const job = await call(`${url}/v1/${kind}/batch`, { method: 'POST', key, json: { file_id: file.body.file_id, ...json } });
-  const status = await waitForJob(url, key, kind, job.body.job_id, undefined, 30 * 60_000);
+  const status = await waitForJob(url, key, kind, job.body.job_id);
   const seconds = (performance.now() - t0) / 1000;
   const result = path.join(dataDir, 'jobs', job.body.job_id, 'results.csv');
   const bytes = fs.existsSync(result) ? fs.statSync(result).size : 0;

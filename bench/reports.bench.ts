@@ -81,8 +81,8 @@ const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 /** Seconds from navigation to the first frame after the inline script ran; null without Chromium. */
 async function openTimes(files: string[]): Promise<number[] | null> {
   // Imported here so the measuring children do not load playwright.
-  const { hasChromium, launchBrowser } = await import('../test/reports/browser.js');
-  if (!hasChromium()) return null;
+  const { chromiumPath, launchBrowser } = await import('../test/helpers/chromium.js');
+  if (!chromiumPath()) return null;
   const browser = await launchBrowser();
   try {
     const times: number[] = [];

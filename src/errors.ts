@@ -95,3 +95,11 @@ export function httpError(code: ErrorCode, options?: ErrorOptions): HttpError {
 export function validationError(field: string, message: string, details?: ErrorDetail[]): HttpError {
   return new HttpError('validation_error', { field, message: `${field}: ${message}`, details });
 }
+
+/** The client closed the connection before its request was read: nobody is left to answer, nothing to log as a fault. */
+export class ClientAbortedError extends Error {
+  constructor() {
+    super('client aborted');
+    this.name = 'ClientAbortedError';
+  }
+}

@@ -47,6 +47,13 @@ export interface ProcessorDeps {
 
 export type Outcome = 'complete' | 'failed' | 'lost' | 'stopped';
 
+/** How an attempt ended, and how many chunks it computed or re-read from an earlier attempt's checkpoints. */
+export interface AttemptResult {
+  outcome: Outcome;
+  chunksComputed: number;
+  chunksReused: number;
+}
+
 /**
  * Rows computed between yields to the event loop: the in-process worker shares
  * the main thread with the HTTP server, so no slice of work may block it long.
@@ -64,12 +71,15 @@ export interface LiteOptions {
 }
 
 export class JobProcessor {
-  /** Chunks computed (not re-read from a checkpoint) since start; tests count them. */
-  chunksComputed = 0;
-
   constructor(private readonly deps: ProcessorDeps) {}
 
-  async run(job: JobRecord, workerId: string, shouldStop: () => boolean): Promise<Outcome> {
+  async run(job: JobRecord, workerId: string, shouldStop: () => boolean): Promise<AttemptResult> {
+    const counts = { chunksComputed: 0, chunksReused: 0 };
+    const outcome = await this.attempt(job, workerId, shouldStop, counts);
+    return { outcome, ...counts };
+  }
+
+  private async attempt(job: JobRecord, workerId: string, shouldStop: () => boolean, counts: Omit<AttemptResult, 'outcome'>): Promise<Outcome> {
     const { jobs, log } = this.deps;
     let lost = false;
     const heartbeat = setInterval(() => {
@@ -93,14 +103,17 @@ export class JobProcessor {
           const file = chunkFile(dir, chunk);
           writeFileAtomic(`${file}.failures.jsonl`, output.failures.map((f) => `${JSON.stringify(f)}\n`).join(''));
           writeFileAtomic(file, output.csv);
-          this.chunksComputed++;
+          counts.chunksComputed++;
           const saved = jobs.saveCheckpoint(
             { job_id: job.id, chunk, rows: slice.length, file: path.basename(file), bytes: Buffer.byteLength(output.csv), sha256: sha256(output.csv) },
             workerId,
             processed + slice.length,
           );
           if (!saved) return 'lost';
-        } else if (!jobs.setProgress(job.id, workerId, processed + slice.length)) return 'lost';
+        } else {
+          counts.chunksReused++;
+          if (!jobs.setProgress(job.id, workerId, processed + slice.length)) return 'lost';
+        }
         processed += slice.length;
         await this.deps.afterChunk?.(job, chunk);
         await yieldToEventLoop();

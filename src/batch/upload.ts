@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import csv from 'csv-parser';
-import { httpError, HttpError } from '../errors.js';
+import { ClientAbortedError, httpError, HttpError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { checkHeaders, isBlankRecord, normaliseHeader, parseRecord, type BatchRow, type RowError } from './csv-input.js';
 
@@ -37,9 +37,13 @@ export async function receiveCsvPart(body: Readable, headers: Record<string, str
   }
   const tmpPath = path.join(dir, `.upload-${crypto.randomBytes(8).toString('hex')}.tmp`);
   let received: Promise<ReceivedFile> | null = null;
+  let fileStream: Readable | null = null;
+  let writer: fs.WriteStream | null = null;
   let oversized = false;
   parser.on('file', (field, stream, info) => {
     if (field !== 'file' || received) return void stream.resume();
+    fileStream = stream;
+    writer = fs.createWriteStream(tmpPath, { mode: 0o600 });
     const hash = crypto.createHash('sha256');
     let bytes = 0;
     stream.on('data', (chunk: Buffer) => {
@@ -49,12 +53,14 @@ export async function receiveCsvPart(body: Readable, headers: Record<string, str
     stream.on('limit', () => {
       oversized = true;
     });
-    received = pipeline(stream, fs.createWriteStream(tmpPath, { mode: 0o600 })).then(() => ({
+    received = pipeline(stream, writer).then(() => ({
       tmpPath,
       filename: cleanFilename(info.filename),
       bytes,
       sha256: hash.digest('hex'),
     }));
+    // When the body fails first (a client that hangs up) this rejection is awaited in the catch below, not here.
+    received.catch(() => undefined);
   });
   try {
     await pipeline(body, parser);
@@ -63,9 +69,14 @@ export async function receiveCsvPart(body: Readable, headers: Record<string, str
     if (oversized) throw oversizedError(limitBytes);
     return file;
   } catch (err) {
+    // Stop the file part (busboy can leave it open when its input fails) and close the writer before removing the file;
+    // the part's own pipeline does not always settle after that, so it is not awaited.
+    (fileStream as Readable | null)?.destroy();
+    const open = writer as fs.WriteStream | null;
+    if (open && !open.closed) await new Promise<void>((resolve) => open.destroy().once('close', () => resolve()));
     fs.rmSync(tmpPath, { force: true });
     if (err instanceof HttpError && err.code === 'payload_too_large') throw oversizedError(limitBytes);
-    if (err instanceof HttpError) throw err;
+    if (err instanceof HttpError || err instanceof ClientAbortedError) throw err;
     throw httpError('bad_request', { field: 'file', message: `file: the multipart body could not be read (${(err as Error).message})` });
   }
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { JobStore } from './jobs.js';
-import { JobProcessor, type ProcessorDeps } from './processor.js';
+import { JobProcessor, type AttemptResult, type ProcessorDeps } from './processor.js';
 
 /**
  * The batch worker: `concurrency` loops that claim jobs (pending, or running
@@ -19,6 +19,7 @@ export class BatchWorker {
   private running = false;
   private loops: Promise<void>[] = [];
   private sleepers: (() => void)[] = [];
+  private attemptListeners: ((jobId: string, result: AttemptResult) => void)[] = [];
   private readonly idBase = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
 
   constructor(private readonly options: WorkerOptions) {
@@ -29,6 +30,11 @@ export class BatchWorker {
     if (this.running) return;
     this.running = true;
     this.loops = Array.from({ length: this.options.concurrency }, (_, i) => this.loop(`${this.idBase}:${i}`));
+  }
+
+  /** Called whenever an attempt at a job ends, however it ended (tests wait on it; metrics count it). */
+  onAttemptEnded(listener: (jobId: string, result: AttemptResult) => void): void {
+    this.attemptListeners.push(listener);
   }
 
   /** Look for work now (a job was just submitted). */
@@ -56,8 +62,12 @@ export class BatchWorker {
         });
         continue;
       }
-      const outcome = await this.processor.run(job, workerId, () => !this.running);
-      this.options.log.info({ job_id: job.id, attempt: job.attempt, outcome }, 'batch job attempt ended');
+      const result = await this.processor.run(job, workerId, () => !this.running);
+      this.options.log.info(
+        { job_id: job.id, attempt: job.attempt, outcome: result.outcome, chunks_computed: result.chunksComputed, chunks_reused: result.chunksReused },
+        'batch job attempt ended',
+      );
+      for (const listener of this.attemptListeners) listener(job.id, result);
     }
   }
 }

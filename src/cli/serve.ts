@@ -8,6 +8,7 @@ import { buildEventStore, eventStoreMissing } from '../historic/build.js';
 import { ProgressReporter } from '../models/progress.js';
 import { dataPaths, writeFileAtomic } from '../store/paths.js';
 import { getGeocoder } from '../geo/index.js';
+import { installProcessGuard } from '../ops/process-guard.js';
 import { configOverrides, parse } from './args.js';
 
 export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR]
@@ -27,6 +28,7 @@ export async function serveCommand(args: string[], options: { buildMissingTables
     await buildEventStore(config.sourcesDir, eventsDir, (fraction, label) => progress.update('events', fraction, label));
   }
   const app = await App.create(config);
+  installProcessGuard(app.log);
   ensureDemoKey(app);
   // Load the gazetteer now so the first request that geocodes does not pay for it.
   getGeocoder();
@@ -49,11 +51,12 @@ export async function serveCommand(args: string[], options: { buildMissingTables
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-/** A fresh data dir gets one key licensed for everything, printed and saved (mode 0600). */
+/** A fresh data dir gets one key licensed for everything, saved to demo-key.txt (mode 0600). */
 function ensureDemoKey(app: App): void {
   if (app.keys.count() > 0) return;
   const { key, info } = app.keys.create({ owner: 'demo', label: 'demo key', perils: PERIL_NAMES, modes: MODES, floodPlus: true });
   writeFileAtomic(app.paths.demoKey, `${key}\n`, 0o600);
   fs.chmodSync(app.paths.demoKey, 0o600);
-  process.stdout.write(`\nDemo API key (all perils and modes, expires ${info.expires_at}), also in ${app.paths.demoKey}:\n${key}\n\n`);
+  // Logs are often shipped elsewhere, so the key itself stays in its file.
+  process.stderr.write(`Demo API key (all perils and modes, expires ${info.expires_at}) written to ${app.paths.demoKey}\n`);
 }

@@ -1,5 +1,6 @@
 import { App } from '../app.js';
 import { loadConfig } from '../config.js';
+import { installProcessGuard } from '../ops/process-guard.js';
 import { configOverrides, parse } from './args.js';
 
 export const WORKER_USAGE = `hazrisk worker [--data-dir DIR] [--concurrency N]
@@ -10,6 +11,7 @@ export async function workerCommand(args: string[]): Promise<void> {
   const overrides = configOverrides(values);
   if (values.concurrency !== undefined) overrides.batchWorkers = Math.max(1, Number(values.concurrency) || 1);
   const app = await App.create(loadConfig(overrides), { worker: true });
+  installProcessGuard(app.log);
   app.worker!.start();
   app.log.info({ data_dir: app.paths.root, concurrency: app.config.batchWorkers }, 'hazrisk worker started');
   const stop = (signal: string): void => {

@@ -94,9 +94,10 @@ const DEFS: readonly PerilDef[] = [
   },
   {
     name: 'Hail', code: 5, category: 'catastrophe', modelType: 'rate',
-    thresholds: [0.75, 1, 1.5, 1.75, 2, 2.5, 3], unit: 'inch',
+    thresholds: [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3], unit: 'inch',
     cumulative: false, historic: true,
-    lite: { threshold: 1, description: 'hailstones of 1 inch diameter or more', usOnly: false },
+    // Spec: "more than 1 inch". Sizes are reported in classes (…, 1.00, 1.25, …), so that is 1.25 in and up.
+    lite: { threshold: 1.25, description: 'hailstones of more than 1 inch diameter (the 1.25-inch size class and larger)', usOnly: false },
     coverage: 'United States only (SPC reports); low confidence.',
   },
   {

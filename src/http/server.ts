@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import { HttpError, httpError } from '../errors.js';
+import { ClientAbortedError, HttpError, httpError } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
 import { requireMode } from '../auth/licence.js';
 import { encodeBody } from './encode.js';
@@ -118,6 +118,7 @@ export class HttpServer {
       const reply = await route.handler(ctx);
       return await this.send(ex, reply, requestId, false);
     } catch (err) {
+      if (err instanceof ClientAbortedError || ex.aborted) return 499;
       const error = err instanceof HttpError ? err : this.internal(err, requestId);
       // An unread or half-read body would corrupt the connection for the next request.
       const unreadBody = (!bodyRead && hasBody(ex)) || (bodyStream !== null && !bodyStream.readableEnded);

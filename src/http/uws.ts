@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import uWS from '@trufflesuite/uws-js-unofficial';
-import { httpError } from '../errors.js';
+import { ClientAbortedError, httpError } from '../errors.js';
 
 /**
  * The only module that touches uWebSockets.js. It turns a uWS request into an
@@ -109,7 +109,7 @@ class UwsExchange implements HttpExchange {
         chunks.push(Buffer.from(chunk.slice(0)));
         if (isLast) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       });
-      this.onAbort(() => reject(new Error('client aborted')));
+      this.onAbort(() => reject(new ClientAbortedError()));
     });
   }
 
@@ -140,7 +140,9 @@ class UwsExchange implements HttpExchange {
         res.pause();
       }
     });
-    this.onAbort(() => stream.destroy(new Error('client aborted')));
+    this.onAbort(() => stream.destroy(new ClientAbortedError()));
+    // The consumer sees errors through its pipeline; a stream nobody consumed must not crash the process.
+    stream.on('error', () => undefined);
     return stream;
   }
 

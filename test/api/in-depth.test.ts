@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { decimalYears, percentOf, wholeYears, yearsOf } from '../helpers/oracle.js';
 import { decode } from '@msgpack/msgpack';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { daysFromCivil, parseIsoDate } from '../../src/engine/calendar.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { referenceDailyMean, referenceExpanding, referenceWindow } from '../../src/engine/reference.js';
-import { floatReturnPeriod, integerReturnPeriod, returnPeriodYears, toPercent, windowYears } from '../../src/engine/formulas.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
 
@@ -32,8 +32,8 @@ function expectedWindow(peril: PerilName, where: { latitude: number; longitude: 
   const endDay = parseIsoDate(end)!;
   const p = referenceWindow(table, row(peril, where), { startDay, endDay, startHour: h0, endHour: h1 });
   const accumulation = perilDef(peril).modelType === 'accumulation';
-  const years = windowYears(endDay - startDay + 1, accumulation ? 0 : h0, accumulation ? 23 : h1);
-  return { probability: p.map(toPercent), return_period: p.map((x) => integerReturnPeriod(returnPeriodYears(x, years))) };
+  const years = yearsOf(endDay - startDay + 1, accumulation ? 0 : h0, accumulation ? 23 : h1);
+  return { probability: p.map(percentOf), return_period: p.map((x) => wholeYears(x, years)) };
 }
 
 const post = (p: string, json: unknown, k = key) => call(`${t.url}${p}`, { method: 'POST', json, key: k });
@@ -228,8 +228,8 @@ describe('POST /v1/in-depth/daily', () => {
     for (const result of res.body.results) {
       const peril = result.peril as PerilName;
       const p = referenceDailyMean(tables.get(peril)!, row(peril, MIAMI), { startDay: parseIsoDate('2027-08-30')!, endDay: parseIsoDate('2027-09-02')!, startHour: 6, endHour: 17 });
-      assert.deepEqual(result.probability, p.map(toPercent));
-      assert.deepEqual(result.return_period, p.map((x) => floatReturnPeriod(returnPeriodYears(x, windowYears(1, 6, 17)))));
+      assert.deepEqual(result.probability, p.map(percentOf));
+      assert.deepEqual(result.return_period, p.map((x) => decimalYears(x, yearsOf(1, 6, 17))));
     }
   });
 
@@ -237,7 +237,7 @@ describe('POST /v1/in-depth/daily', () => {
     const res = await post('/v1/in-depth/daily', { perils: ['Rain'], events: [{ ...MIAMI }] });
     const today = daysFromCivil(2026, 7, 1);
     const p = referenceDailyMean(tables.get('Rain')!, row('Rain', MIAMI), { startDay: today, endDay: today, startHour: 0, endHour: 23 });
-    assert.deepEqual(res.body.results[0].probability, p.map(toPercent));
+    assert.deepEqual(res.body.results[0].probability, p.map(percentOf));
   });
 
   it('puts window_index null on failed items', async () => {
@@ -260,7 +260,7 @@ describe('POST /v1/in-depth/expanding', () => {
     assert.deepEqual(rain.map((r: any) => r.window_index), [0, 1, 2, 3, 4, 5, 6]);
     assert.deepEqual(Object.keys(rain[0]), ['index', 'window_index', 'peril', 'latitude', 'longitude', 'threshold', 'probability', 'unit']);
     const expected = referenceExpanding(tables.get('CumulativeRain')!, row('CumulativeRain', MIAMI), parseIsoDate('2028-02-27')!, parseIsoDate('2028-03-02')!, 2);
-    assert.deepEqual(rain.map((r: any) => r.probability), expected.map((c) => c.map(toPercent)));
+    assert.deepEqual(rain.map((r: any) => r.probability), expected.map((c) => c.map(percentOf)));
     assert.deepEqual(res.body.metadata.peril_outcomes, { requested: 14, successful: 14, failed: 0 });
   });
 

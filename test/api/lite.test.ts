@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { bandOfScore, wholeYears, yearsOf } from '../helpers/oracle.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { TEST_GRID } from '../helpers/tables.js';
 import { addOneYear, daysFromCivil } from '../../src/engine/calendar.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { referenceWindow } from '../../src/engine/reference.js';
-import { integerReturnPeriod, returnPeriodYears, windowYears } from '../../src/engine/formulas.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import { liteRanks } from '../../src/engine/lite-rank.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
@@ -32,8 +32,8 @@ function expectedScore(peril: PerilName, where: { latitude: number; longitude: n
   const endDay = addOneYear(startDay) - 1;
   const p = referenceWindow(table, row, { startDay, endDay, startHour: 0, endHour: 23 });
   const def = perilDef(peril);
-  const score = integerReturnPeriod(returnPeriodYears(p[def.thresholds.indexOf(def.lite!.threshold)]!, windowYears(endDay - startDay + 1)));
-  return { score, band: bandForReturnPeriod(score) };
+  const score = wholeYears(p[def.thresholds.indexOf(def.lite!.threshold)]!, yearsOf(endDay - startDay + 1));
+  return { score, band: bandOfScore(score) };
 }
 
 before(async () => {

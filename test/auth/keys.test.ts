@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import Database from 'better-sqlite3';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import type { Route } from '../../src/http/types.js';

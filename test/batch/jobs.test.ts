@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { percentOf, wholeYears, yearsOf } from '../helpers/oracle.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { parseCsvText, toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { parseIsoDate } from '../../src/engine/calendar.js';
 import { referenceWindow } from '../../src/engine/reference.js';
-import { integerReturnPeriod, returnPeriodYears, toPercent, windowYears } from '../../src/engine/formulas.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
 import { JobProcessor } from '../../src/batch/processor.js';
@@ -47,8 +47,8 @@ function expectedLines(peril: PerilName, lat: number, lon: number, start: string
   const row = table.cellRow[cellIndex(table.grid, lat, lon)]!;
   const w = { startDay: parseIsoDate(start)!, endDay: parseIsoDate(end)!, startHour: h0, endHour: h1 };
   const p = referenceWindow(table, row, w);
-  const years = windowYears(w.endDay - w.startDay + 1, h0, h1);
-  return perilDef(peril).thresholds.map((threshold, j) => [String(threshold), String(toPercent(p[j]!)), String(integerReturnPeriod(returnPeriodYears(p[j]!, years)))]);
+  const years = yearsOf(w.endDay - w.startDay + 1, h0, h1);
+  return perilDef(peril).thresholds.map((threshold, j) => [String(threshold), String(percentOf(p[j]!)), String(wholeYears(p[j]!, years))]);
 }
 
 describe('in-depth batch job, end to end', () => {
@@ -238,26 +238,60 @@ describe('cancel, leases and checkpoints', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => [10 + (i % 40), 20]);
     const file = await upload(t.url, key, toCsv(['latitude', 'longitude'], rows));
     const job = await submit({ file_id: file.body.file_id, perils: ['Earthquake', 'Rain', 'Wildfire'] });
+    const ended = new Promise<string>((resolve) => t.app.worker!.onAttemptEnded((id, result) => id === job.body.job_id && resolve(result.outcome)));
     await waitForJob(t.url, key, 'in-depth', job.body.job_id, (s) => s.status === 'running' && s.processed_rows > 0);
     const cancelled = await call(`${t.url}/v1/in-depth/batch/${job.body.job_id}`, { method: 'DELETE', key });
     assert.equal(cancelled.body.status, 'cancelled');
     const at = cancelled.body.processed_rows;
-    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await ended, 'lost', 'the worker gives the job up at its next checkpoint');
     const later = await call(`${t.url}/v1/in-depth/batch/${job.body.job_id}`, { key });
     assert.equal(later.body.status, 'cancelled');
-    assert.ok(later.body.processed_rows <= at + 2, `advanced from ${at} to ${later.body.processed_rows}`);
+    assert.equal(later.body.processed_rows, at, 'no write lands after the cancel');
     assert.ok(later.body.processed_rows < 3000);
   });
 
-  it('restarts a job whose worker stalled once its lease expires (attempt 2)', async () => {
-    const file = t.app.files.file('acme', (await upload(t.url, key, 'latitude,longitude\n10,20\n11,21\n')).body.file_id)!;
-    const job = t.app.jobs.submit({ owner: 'acme', keyId: 'k', kind: 'in_depth', fileId: file.id, options: { perils: ['Earthquake'] }, idempotencyKey: 'stall', submissionDate: '2026-11-23', totalRows: 2, now: CLOCK });
-    const stalled = t.app.jobs.claim('stalled-worker', 400, Date.now());
-    assert.equal(stalled?.id, job.id);
-    assert.equal(stalled.attempt, 1);
-    const status = await waitForJob(t.url, key, 'in-depth', job.id);
-    assert.equal(status.status, 'complete');
-    assert.equal(status.attempt, 2);
+  it('restarts a job whose worker stalled once its lease expires in the app\'s time (attempt 2, over HTTP)', async () => {
+    let now = CLOCK;
+    const dir = tempDir();
+    writeFixtureTables(path.join(dir, 'tables'));
+    const app = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), leaseMs: 60_000 }, { clock: () => now });
+    try {
+      const k = app.key({ owner: 'acme' });
+      const fileId = (await upload(app.url, k, 'latitude,longitude\n10,20\n11,21\n')).body.file_id;
+      const jobs = app.app.jobs;
+      let emptyClaims = 0;
+      const claim = jobs.claim.bind(jobs);
+      jobs.claim = (...args) => {
+        const claimed = claim(...args);
+        if (!claimed) emptyClaims++;
+        return claimed;
+      };
+      // Another worker claims the job and stalls: it holds the lease and never renews it. Submit and
+      // claim run in one synchronous step, so the in-process worker cannot take the job in between.
+      const job = jobs.submit({ owner: 'acme', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey: 'stall', submissionDate: '2026-11-23', totalRows: 2, now });
+      const stalled = jobs.claim('stalled-worker', 60_000, now);
+      assert.equal(stalled?.id, job.id);
+      assert.equal(stalled.attempt, 1);
+
+      // While the lease holds, the in-process worker looks for work and leaves the job alone.
+      const looked = emptyClaims;
+      app.app.worker!.wake();
+      while (emptyClaims < looked + 2) {
+        await new Promise((r) => setTimeout(r, 10));
+        app.app.worker!.wake();
+      }
+      const held = await call(`${app.url}/v1/in-depth/batch/${job.id}`, { key: k });
+      assert.deepEqual([held.body.status, held.body.attempt, held.body.processed_rows], ['running', 1, 0]);
+
+      now += 60_001; // the lease runs out in the app's own clock
+      app.app.worker!.wake();
+      const status = await waitForJob(app.url, k, 'in-depth', job.id);
+      assert.equal(status.status, 'complete');
+      assert.equal(status.attempt, 2);
+      assert.equal(status.processed_rows, 2);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a restarted attempt re-reads checkpointed chunks instead of recomputing them, with identical output', async () => {
@@ -275,20 +309,18 @@ describe('cancel, leases and checkpoints', () => {
         const job = app.app.jobs.submit({ owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
         const claimed = app.app.jobs.claim('w1', 60_000, Date.now())!;
         assert.equal(claimed.id, job.id);
-        const outcome = await first.run(claimed, 'w1', () => stopAfter !== null && chunks >= stopAfter);
-        return { job, outcome, first };
+        const attempt = await first.run(claimed, 'w1', () => stopAfter !== null && chunks >= stopAfter);
+        return { job, attempt };
       };
       const interrupted = await run('interrupted', 2);
-      assert.equal(interrupted.outcome, 'stopped');
-      assert.equal(interrupted.first.chunksComputed, 2);
+      assert.deepEqual(interrupted.attempt, { outcome: 'stopped', chunksComputed: 2, chunksReused: 0 });
       const second = new JobProcessor(deps);
       const reclaimed = app.app.jobs.claim('w2', 60_000, Date.now())!;
       assert.equal(reclaimed.attempt, 2);
       assert.equal(reclaimed.processed_rows, 0);
-      assert.equal(await second.run(reclaimed, 'w2', () => false), 'complete');
-      assert.equal(second.chunksComputed, 3, 'only the three unfinished chunks are computed');
+      assert.deepEqual(await second.run(reclaimed, 'w2', () => false), { outcome: 'complete', chunksComputed: 3, chunksReused: 2 }, 'only the three unfinished chunks are computed');
       const straight = await run('straight', null);
-      assert.equal(straight.outcome, 'complete');
+      assert.equal(straight.attempt.outcome, 'complete');
       const csv = (id: string) => fs.readFileSync(path.join(dir, 'jobs', id, 'results.csv'));
       assert.ok(csv(interrupted.job.id).equals(csv(straight.job.id)), 'resumed output is byte-identical');
     } finally {

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { BAND_COLOURS, bandOfPercentile, bandOfScore, wholeYears, yearsOf } from '../helpers/oracle.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { parseCsvText, toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { addOneYear, daysFromCivil } from '../../src/engine/calendar.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { referenceWindow } from '../../src/engine/reference.js';
-import { integerReturnPeriod, returnPeriodYears, windowYears } from '../../src/engine/formulas.js';
 import { liteRanks } from '../../src/engine/lite-rank.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
-import { bandColour, bandForPercentile, bandForReturnPeriod, NO_RESULT_COLOUR } from '../../src/lite/bands.js';
+import { NO_RESULT_COLOUR } from '../../src/lite/bands.js';
 
 const CLOCK = Date.UTC(2026, 10, 23, 12, 0); // submitted 2026-11-23: scores cover 2026-11-24 … 2027-11-23
 const HEADER = 'index,location,latitude,longitude,tag,start_date,end_date,start_hour,end_hour,peril,score,band,score_colour,status';
@@ -37,8 +37,8 @@ function score(peril: PerilName, lat: number, lon: number): string[] {
   const endDay = addOneYear(startDay) - 1;
   const def = perilDef(peril);
   const p = referenceWindow(table, row, { startDay, endDay, startHour: 0, endHour: 23 })[def.thresholds.indexOf(def.lite!.threshold)]!;
-  const s = integerReturnPeriod(returnPeriodYears(p, windowYears(endDay - startDay + 1)));
-  return [String(s), bandForReturnPeriod(s), bandColour(bandForReturnPeriod(s))];
+  const s = wholeYears(p, yearsOf(endDay - startDay + 1));
+  return [String(s), bandOfScore(s), BAND_COLOURS[bandOfScore(s)]!];
 }
 
 async function runLite(json: Record<string, unknown>): Promise<string[][]> {
@@ -90,6 +90,7 @@ describe('Lite batch', () => {
     const quake = rows.find((r) => r[0] === '0' && r[9] === 'Earthquake')!;
     const table = tables.get('Earthquake')!;
     const rank = liteRanks(table)![table.cellRow[cellIndex(table.grid, 25.76, -80.19)]!]!;
-    assert.deepEqual(quake.slice(10), [String(Math.round(rank)), bandForPercentile(rank), bandColour(bandForPercentile(rank)), 'success']);
+    const score = Math.round(rank);
+    assert.deepEqual(quake.slice(10), [String(score), bandOfPercentile(score), BAND_COLOURS[bandOfPercentile(score)]!, 'success'], 'the band is that of the score returned');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';

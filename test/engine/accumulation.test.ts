@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import { civilFromDays, daysFromCivil } from '../../src/engine/calendar.js';
 import { gammaQ } from '../../src/engine/gamma.js';
 import { perilDef } from '../../src/engine/perils.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import { Engine, type CurveRequest } from '../../src/engine/engine.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import { referenceDailyMean, referenceExpanding, referenceWindow } from '../../src/engine/reference.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import { decodeTableInfo, encodeTable, HEADER_BYTES } from '../../src/engine/table-file.js';
 import { cellCentre, cellIndex, extendCoverage, globalGrid } from '../../src/engine/grid.js';
 import { checkTable } from '../../src/engine/table-spec.js';

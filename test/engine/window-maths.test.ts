@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import { Engine } from '../../src/engine/engine.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import { daysFromCivil, civilFromDays, addOneYear, parseIsoDate, formatIsoDate, londonToday } from '../../src/engine/calendar.js';

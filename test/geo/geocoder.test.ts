@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import assert from 'node:assert/strict';
 import { getGeocoder, resolveLocation, type GeocodeMatch } from '../../src/geo/index.js';
 

@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import assert from 'node:assert/strict';
 import { BoundedCache } from '../../src/geo/bounded-cache.js';
 import { compactText, normalizeText } from '../../src/geo/normalize.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import type { Feature } from 'geojson';
 import { buildEventStore } from '../../src/historic/build.js';
 import { distanceKm } from '../../src/geo/sphere.js';

@@ -1,7 +1,7 @@
 /**
  * Synthetic catalogues for the historic-events tests: every file the event
  * store build reads, with the folder names, file names and columns of
- * /work/shared/data, gzip-compressed. The events sit round two test sites
+ * ../shared/data, gzip-compressed. The events sit round two test sites
  * whose expected results are written out in the tests.
  */
 import fs from 'node:fs';

@@ -5,18 +5,15 @@
  * (about 40 s on two cores) runs once for the file.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import type { Feature } from 'geojson';
-import { loadConfig } from '../../src/config.js';
 import { buildEventStore } from '../../src/historic/build.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { assertValidFeature } from './geojson.js';
 
-const sources = loadConfig().sourcesDir;
-const present = ['hurdat2', 'spc-tornado', 'fire-perimeters'].every((folder) => fs.existsSync(path.join(sources, folder)));
-const skip = present ? false : `real catalogues not found at ${sources} (set HAZRISK_SOURCES)`;
+const sources = SOURCES_DIR;
+const skip = sourcesSkip('hurdat2', 'spc-tornado', 'fire-perimeters');
 
 const MIAMI = { lat: 25.7617, lon: -80.1918 };
 const MOORE = { lat: 35.3395, lon: -97.4867 };
@@ -45,7 +42,7 @@ describe('historic events from the real catalogues', () => {
   };
 
   before(async () => {
-    if (!present) return;
+    if (skip) return;
     t = await startTestApp();
     await buildEventStore(sources, t.app.paths.events);
     key = t.key();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import { buffer } from '@turf/buffer';
 import { lineString } from '@turf/helpers';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';

@@ -1,31 +1,20 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import { call, tempDir } from '../helpers/app.js';
+import { serveProcess } from '../helpers/serve.js';
 
 describe('hazrisk serve lifecycle', () => {
-  it('creates a 0600 demo key on a fresh data dir, serves, and exits 0 on SIGTERM after finishing in-flight work', { timeout: 60_000 }, async () => {
+  it('creates a 0600 demo key on a fresh data dir without logging it, serves, and exits 0 on SIGTERM after finishing in-flight work', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      env: { ...process.env, HAZRISK_DATA_DIR: dataDir, HAZRISK_PORT: '0', HAZRISK_HOST: '127.0.0.1', HAZRISK_LOG_LEVEL: 'info', HAZRISK_POOL_SIZE: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /"port":(\d+)[^\n]*"msg":"hazrisk listening"/.exec(stdout);
-        if (match) resolve(Number(match[1]));
-      });
-      child.on('exit', (code) => reject(new Error(`exited early (${code})`)));
-    });
+    const server = await serveProcess(dataDir);
     const keyFile = path.join(dataDir, 'demo-key.txt');
     assert.equal(fs.statSync(keyFile).mode & 0o777, 0o600);
     const key = fs.readFileSync(keyFile, 'utf8').trim();
-    assert.ok(stdout.includes(key), 'the demo key is printed once at start');
-    const perils = await call(`http://127.0.0.1:${port}/v1/perils`, { key });
+    assert.ok(!server.stdout().includes(key) && !server.stderr().includes(key), 'the demo key stays in its file, out of the logs');
+    assert.match(server.stderr(), new RegExp(`Demo API key .* written to ${keyFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    const perils = await call(`${server.url}/v1/perils`, { key });
     assert.equal(perils.status, 200);
     assert.equal(perils.body.perils.length, 11);
 
@@ -43,20 +32,20 @@ describe('hazrisk serve lifecycle', () => {
         };
       },
     });
-    const inFlight = fetch(`http://127.0.0.1:${port}/v1/in-depth/batch/upload`, {
+    const inFlight = fetch(`${server.url}/v1/in-depth/batch/upload`, {
       method: 'POST', body, duplex: 'half', headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
     } as RequestInit);
-    await new Promise((r) => setTimeout(r, 300));
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // The server is streaming the file part once its temporary file exists.
+    const uploads = path.join(dataDir, 'uploads');
+    while (!fs.readdirSync(uploads).some((f) => f.startsWith('.upload-'))) await new Promise((r) => setTimeout(r, 10));
+    server.child.kill('SIGTERM');
+    await server.waitForLine(/"signal":"SIGTERM","msg":"shutting down"/);
     finish();
     const response = await inFlight;
     assert.equal(response.status, 200);
     assert.match(((await response.json()) as { file_id: string }).file_id, /^file_/);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    assert.equal(code, 0);
-    assert.match(stdout, /"signal":"SIGTERM","msg":"shutting down"/);
-    await assert.rejects(fetch(`http://127.0.0.1:${port}/health`), 'no longer listening');
+    assert.equal(await server.exited, 0);
+    await assert.rejects(fetch(`${server.url}/health`), 'no longer listening');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

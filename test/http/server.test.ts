@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import { decode, encode } from '@msgpack/msgpack';
 import { startTestApp, call, type TestApp } from '../helpers/app.js';
 import type { Route } from '../../src/http/types.js';

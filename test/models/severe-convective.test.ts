@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, describe, it } from '../helpers/harness.js';
+import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import type { PerilName } from '../../src/engine/perils.js';
@@ -136,8 +137,8 @@ describe('severe-convective: hail report density', () => {
   it('one cell-day ≥ 1 in stands for 20 km² over the 13 modern years covering June', () => {
     const rates = rateAt(built.get('Hail')!, P.lat, P.lon)!;
     const base = pointRate((20 * 1) / 13, P.lat);
-    // 2005–2009: two cell-days ≥ 0.75 in for one ≥ 1 in → R(0.75) = 2; the 2 in cell-day reaches 1–2 in, not 2.5 or 3.
-    const expected = [2 * base, base, base, base, base, 0, 0];
+    // 2005–2009: two cell-days ≥ 0.75 in for one ≥ 1 in → R(0.75) = 2; the 2 in cell-day reaches 1–2 in (1, 1.25, 1.5, 1.75, 2), not 2.5 or 3.
+    const expected = [2 * base, base, base, base, base, base, 0, 0];
     expected.forEach((e, k) => close(rates[k]!, e, `hail threshold ${k}`));
   });
 
@@ -204,13 +205,9 @@ describe('severe-convective: determinism and validation', () => {
 });
 
 describe('severe-convective: real catalogue slice', () => {
-  const real = path.resolve(process.env.HAZRISK_SOURCES ?? '../shared/data');
-  const file = path.join(real, TORNADO_SOURCES.year2023.folder, TORNADO_SOURCES.year2023.file);
-  it('reads the 2023 SPC tornado file: 1,321 whole tracks, 268 unrated', (t) => {
-    if (!fs.existsSync(file)) {
-      t.skip(`real catalogues not found at ${real}`);
-      return;
-    }
+  const relative = path.join(TORNADO_SOURCES.year2023.folder, TORNADO_SOURCES.year2023.file);
+  const file = path.join(SOURCES_DIR, relative);
+  it('reads the 2023 SPC tornado file: 1,321 whole tracks, 268 unrated', { skip: sourcesSkip(relative) }, () => {
     const slice = tempSourcesDir();
     scratch.push(slice);
     writeTornadoes(slice, []);

@@ -1,7 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
+import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { daysFromCivil } from '../../src/engine/calendar.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { SAFFIR_SIMPSON_KNOTS } from '../../src/engine/perils.js';
@@ -193,13 +192,8 @@ describe('tropical-cyclone hazard on a synthetic catalogue', () => {
 });
 
 describe('tropical-cyclone on a slice of the real HURDAT2', () => {
-  const sourcesDir = process.env.HAZRISK_SOURCES ?? path.resolve('../shared/data');
-  const present = fs.existsSync(path.join(sourcesDir, 'hurdat2', 'hurdat2_atlantic_1851-2025.csv.gz'));
-  it('Andrew (1992) brings CAT4+ winds to Homestead, less to Miami, none to Tampa', (t) => {
-    if (!present) {
-      t.skip(`real catalogues not found at ${sourcesDir}`);
-      return;
-    }
+  const sourcesDir = SOURCES_DIR;
+  it('Andrew (1992) brings CAT4+ winds to Homestead, less to Miami, none to Tampa', { skip: sourcesSkip('hurdat2/hurdat2_atlantic_1851-2025.csv.gz') }, () => {
     const andrew = readHurdat2(sourcesDir).find((s) => s.id === 'AL041992')!;
     const grid = hazardGrid(0.25, 20, 35);
     const footprint = stormFootprint(trackSteps(andrew, readLandMask(sourcesDir)), 34, new FootprintScratch(grid));

@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
+import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { daysFromCivil } from '../../src/engine/calendar.js';
 import { gammaQ, lnGamma } from '../../src/engine/gamma.js';
@@ -233,9 +233,8 @@ describe('weather tables from a synthetic catalogue', () => {
 });
 
 describe('weather readers on the real catalogues (slice)', () => {
-  const real = path.resolve(process.env.HAZRISK_SOURCES ?? '/work/shared/data');
-  const present = fs.existsSync(path.join(real, 'cru-cl1-climatology'));
-  it('CRU and HCN values match their SOURCE.md sanity checks', { skip: present ? false : `no catalogues at ${real}` }, () => {
+  const real = SOURCES_DIR;
+  it('CRU and HCN values match their SOURCE.md sanity checks', { skip: sourcesSkip('cru-cl1-climatology') }, () => {
     const pre = readMonthlyGrid(path.join(real, 'cru-cl1-climatology', 'cru_cl1_pre_0p5deg_1961-1990.csv.gz'), grid);
     assert.equal(pre.get(cellIndex(grid, 51.5, -0.12))![0], 2.0, 'London January mm/day');
     assert.equal(pre.get(cellIndex(grid, 19.08, 72.88))![6], 26.7, 'Mumbai July mm/day');

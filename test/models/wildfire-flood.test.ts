@@ -1,8 +1,8 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before, after } from '../helpers/harness.js';
+import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import assert from 'node:assert/strict';
 import { EARTH_RADIUS_KM } from '../../src/geo/sphere.js';
 import fs from 'node:fs';
-import path from 'node:path';
 import { daysFromCivil } from '../../src/engine/calendar.js';
 import { cellIndex } from '../../src/engine/grid.js';
 import { referenceWindow } from '../../src/engine/reference.js';
@@ -188,10 +188,9 @@ describe('wildfire-flood: synthetic catalogues', () => {
 });
 
 describe('wildfire-flood: real catalogue slice', () => {
-  const sources = path.resolve(process.env.HAZRISK_SOURCES ?? '/work/shared/data');
-  const present = fs.existsSync(path.join(sources, 'dfo-floods'));
+  const sources = SOURCES_DIR;
 
-  it('the DFO archive reads whole (one row has no begin date)', { skip: present ? false : `no catalogues at ${sources}` }, () => {
+  it('the DFO archive reads whole (one row has no begin date)', { skip: sourcesSkip('dfo-floods') }, () => {
     const archive = readFloodArchive(sources);
     assert.equal(archive.events.length + archive.skipped, 4787);
     assert.equal(archive.skipped, 1);

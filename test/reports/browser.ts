@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, saveScreenshot } from '../helpers/chromium.js';
+import { browserSkip, saveScreenshot } from '../helpers/chromium.js';
 
-export { hasChromium, launchBrowser } from '../helpers/chromium.js';
+export { launchBrowser } from '../helpers/chromium.js';
 
 /**
  * The report tests' view of a page: every request, console error, uncaught
  * error and dialog is recorded (Chromium itself: test/helpers/chromium.ts).
  */
-export const SKIP_MESSAGE = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium); the browser checks of the report did not run`;
+export const REPORT_SKIP = browserSkip('the report');
 
 export interface Watched {
   page: Page;

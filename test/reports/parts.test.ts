@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '../helpers/harness.js';
 import ExcelJS from 'exceljs';
 import XlsxPopulate from 'xlsx-populate';
 import { tempDir } from '../helpers/app.js';

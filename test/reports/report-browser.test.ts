@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import type { Browser } from 'playwright-core';
 import { startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
-import { hasChromium, launchBrowser, openPage, screenshot, serveReport, SKIP_MESSAGE, type Watched } from './browser.js';
+import { REPORT_CSP } from '../../src/batch/status.js';
+import { launchBrowser, openPage, REPORT_SKIP, screenshot, type Watched } from './browser.js';
 import { runJob, type FinishedJob } from './jobs.js';
 
 /**
@@ -47,20 +49,16 @@ before(async () => {
   jobs.lite = await runJob(t, key, 'lite', SCHEDULE, { flood_plus: true }, `${XSS_LOCATION}.csv`);
   jobs.relative = await runJob(t, key, 'lite', SCHEDULE, { calculation_method: 'globally_relative' });
   jobs.inDepth = await runJob(t, key, 'in-depth', SCHEDULE, { perils: ['TropicalCyclone', 'Earthquake', 'Hail'] });
-  if (hasChromium()) browser = await launchBrowser();
+  if (!REPORT_SKIP) browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await t.close();
 });
 
-/** Runs `check` on an opened report, or skips with the reason when Chromium is missing. */
-async function withReport(ctx: TestContext, url: string, name: string, check: (w: Watched) => Promise<void>): Promise<void> {
-  if (!browser) {
-    ctx.skip(SKIP_MESSAGE);
-    return;
-  }
-  const watched = await openPage(browser, url);
+/** Runs `check` on an opened report (the tests skip, saying why, when Chromium is missing). */
+async function withReport(url: string, name: string, check: (w: Watched) => Promise<void>): Promise<void> {
+  const watched = await openPage(browser!, url);
   try {
     await check(watched);
     await screenshot(watched.page, name);
@@ -106,38 +104,51 @@ describe('Lite report (return_period) in Chromium', () => {
     assert.equal(await w.page.locator('#map-points circle').count(), expected.coordinates.size, 'one point per mapped location');
   }
 
-  it('over HTTP: counts equal the CSV, links and settings shown, user text stays text', async (ctx) => {
+  // The report is tested under the Content-Security-Policy it is really served with (docs/batch.md
+  // "Downloads": the report opens inline under REPORT_CSP, a sandbox giving it an opaque origin, and its
+  // own meta CSP still applies — docs/reports.md): opened at the service's own signed report_url.
+  it('served by the service at its signed report_url (REPORT_CSP sandbox + meta CSP): counts equal the CSV, links and settings shown, user text stays text', { skip: REPORT_SKIP }, async () => {
     const job = jobs.lite!;
-    const server = await serveReport(job.report);
-    try {
-      await withReport(ctx, server.url, 'lite-return-period', async (w) => {
-        await checkChart(w, job);
-        assert.equal(await w.page.textContent('#calculation-method'), 'Return period');
-        assert.match((await w.page.textContent('#flood-plus'))!, /^Included/);
-        assert.equal(await w.page.getAttribute('#download-results', 'href'), pathOf(job.status.result_url));
-        assert.equal(await w.page.getAttribute('#download-workbook', 'href'), pathOf(job.status.workbook_url));
-        assert.match((await w.page.textContent('#links-expiry'))!, /expire on 2026-11-30 \d\d:\d\d UTC, seven days/);
-        assert.equal(await w.page.textContent('.sub'), `${XSS_LOCATION}.csv · job ${job.status.job_id}`);
-        const triage = await w.page.locator('#triage tbody').textContent();
-        assert.ok(triage!.includes(XSS_LOCATION) && triage!.includes(XSS_TAG), 'shown as text');
-        assert.ok((await w.page.locator('#failures tbody').textContent())!.includes(`"${XSS_LOCATION}"`), 'the geocoding error, as text');
-        assert.equal(await w.page.locator('img').count(), 0);
-        assert.equal(await w.page.locator('script').count(), 2, 'the data block and the report script only');
-      });
-    } finally {
-      await server.close();
-    }
+    const url: string = job.status.report_url;
+    assert.equal(new URL(url).pathname, `/v1/downloads/${job.status.job_id}/report.html`);
+    const served = await fetch(url);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(served.headers.get('content-disposition'), `inline; filename="hazrisk-${job.status.job_id}-report.html"`);
+    assert.equal(served.headers.get('content-security-policy'), REPORT_CSP);
+    assert.ok(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(job.report)), 'the bytes served are the report file');
+    await withReport(url, 'lite-return-period', async (w) => {
+      assert.equal(await w.page.evaluate('window.origin'), 'null', 'REPORT_CSP applied: the sandbox gives the page an opaque origin');
+      assert.match((await w.page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content'))!, /^default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'/);
+      await checkChart(w, job);
+      assert.equal(await w.page.textContent('#calculation-method'), 'Return period');
+      assert.match((await w.page.textContent('#flood-plus'))!, /^Included/);
+      assert.equal(await w.page.getAttribute('#download-results', 'href'), pathOf(job.status.result_url));
+      assert.equal(await w.page.getAttribute('#download-workbook', 'href'), pathOf(job.status.workbook_url));
+      assert.match((await w.page.textContent('#links-expiry'))!, /expire on 2026-11-30 \d\d:\d\d UTC, seven days/);
+      assert.equal(await w.page.textContent('.sub'), `${XSS_LOCATION}.csv · job ${job.status.job_id}`);
+      const triage = await w.page.locator('#triage tbody').textContent();
+      assert.ok(triage!.includes(XSS_LOCATION) && triage!.includes(XSS_TAG), 'shown as text');
+      assert.ok((await w.page.locator('#failures tbody').textContent())!.includes(`"${XSS_LOCATION}"`), 'the geocoding error, as text');
+      assert.equal(await w.page.locator('img').count(), 0);
+      assert.equal(await w.page.locator('script').count(), 2, 'the data block and the report script only');
+      // The script runs under both policies: the triage pager it builds works.
+      await w.page.selectOption('#triage select[data-filter="peril"]', { label: 'Hail' });
+      assert.match((await w.page.textContent('#triage .page-info'))!, /^Rows 1–\d+ of \d+ · page 1 of \d+$/);
+    });
+    // withReport: no request but the report itself, no console error or warning (Chromium reports every
+    // CSP violation there), no uncaught error, no dialog.
   });
 
-  it('from disk (file://): renders with no request but its own', async (ctx) => {
-    await withReport(ctx, pathToFileURL(jobs.lite!.report).href, 'lite-file-url', (w) => checkChart(w, jobs.lite!));
+  it('from disk (file://): renders with no request but its own', { skip: REPORT_SKIP }, async () => {
+    await withReport(pathToFileURL(jobs.lite!.report).href, 'lite-file-url', (w) => checkChart(w, jobs.lite!));
   });
 
-  it('the peril filter and the band selection filter the triage table and the map', async (ctx) => {
+  it('the peril filter and the band selection filter the triage table and the map', { skip: REPORT_SKIP }, async () => {
     const job = jobs.lite!;
     const header = job.csv[0]!;
     const hail = job.csv.filter((r) => r[header.indexOf('peril')] === 'Hail' && r[header.indexOf('status')] === 'success');
-    await withReport(ctx, pathToFileURL(job.report).href, 'lite-filtered', async (w) => {
+    await withReport(pathToFileURL(job.report).href, 'lite-filtered', async (w) => {
       const cells = (column: number) => w.page.$$eval(`#triage tbody tr td:nth-child(${column})`, (tds) => tds.map((td) => td.textContent));
       await w.page.selectOption('#triage select[data-filter="peril"]', { label: 'Hail' });
       assert.ok((await cells(5)).every((p) => p === 'Hail'));
@@ -159,9 +170,9 @@ describe('Lite report (return_period) in Chromium', () => {
 });
 
 describe('other reports in Chromium', () => {
-  it('globally_relative: percentile ranks explained, highest ranked first', async (ctx) => {
+  it('globally_relative: percentile ranks explained, highest ranked first', { skip: REPORT_SKIP }, async () => {
     const job = jobs.relative!;
-    await withReport(ctx, pathToFileURL(job.report).href, 'lite-globally-relative', async (w) => {
+    await withReport(pathToFileURL(job.report).href, 'lite-globally-relative', async (w) => {
       assert.deepEqual(await w.page.$$eval('#band-chart .bar', (els) => els.map((e) => Number(e.getAttribute('data-count')))), expectedBands(job.csv).counts);
       assert.match((await w.page.textContent('#method-note'))!, /percentile rank from 0 to 100/);
       const scores = (await w.page.$$eval('#triage tbody tr td:nth-child(6)', (tds) => tds.map((td) => Number(td.textContent)))).filter((s) => !Number.isNaN(s));
@@ -169,11 +180,11 @@ describe('other reports in Chromium', () => {
     });
   });
 
-  it('in-depth: per-peril distributions match the CSV, most exposed filtered by peril', async (ctx) => {
+  it('in-depth: per-peril distributions match the CSV, most exposed filtered by peril', { skip: REPORT_SKIP }, async () => {
     const job = jobs.inDepth!;
     const header = job.csv[0]!;
     const col = (name: string) => header.indexOf(name);
-    await withReport(ctx, pathToFileURL(job.report).href, 'in-depth', async (w) => {
+    await withReport(pathToFileURL(job.report).href, 'in-depth', async (w) => {
       for (const peril of ['TropicalCyclone', 'Earthquake', 'Hail']) {
         const rows = await w.page.$$eval(`table.heat[data-peril="${peril}"] tbody tr`, (trs) =>
           trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 7).reduce((n, td) => n + Number(td.textContent!.replace(/,/g, '')), 0)),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { BUILT_INDEX } from './browser.js';
 

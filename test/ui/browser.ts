@@ -1,15 +1,15 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, saveScreenshot } from '../helpers/chromium.js';
+import { browserSkip, saveScreenshot } from '../helpers/chromium.js';
 
-export { hasChromium, launchBrowser } from '../helpers/chromium.js';
+export { launchBrowser } from '../helpers/chromium.js';
 
 /**
  * The web-interface tests' view of a page: console errors, uncaught errors,
  * requests to other origins and error responses (Chromium itself:
  * test/helpers/chromium.ts).
  */
-export const SKIP_MESSAGE = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the web interface was NOT tested in a browser`;
+export const UI_SKIP = browserSkip('the web interface');
 
 /** The built page; npm test builds it first. */
 export const BUILT_INDEX = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist/ui/index.html');

@@ -1,6 +1,6 @@
 /**
  * Synthetic catalogues with the folder names, file names and columns of
- * /work/shared/data, gzip-compressed, for the tropical-cyclone tests.
+ * ../shared/data, gzip-compressed, for the tropical-cyclone tests.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * A small synthetic catalogue in the layout of /work/shared/data (same folders,
+ * A small synthetic catalogue in the layout of ../shared/data (same folders,
  * file names and columns, gzip-compressed), generated from known "true"
  * relations so the tests can check the calibration and the tables by hand.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { normalCdf, gammaUpperQuantile } from '../../../src/models/weather/distributions.js';
+import { gammaUpperQuantileSeries as gammaUpperQuantile, normalCdfSeries as normalCdf } from '../../helpers/distributions.js';
 import { MEAN_DAYS_IN_MONTH } from '../../../src/models/weather/parameters.js';
 
 export const TRUTH = {

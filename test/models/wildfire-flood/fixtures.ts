@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 
 /**
  * A tiny synthetic copy of the catalogues the wildfire-flood builder reads:
- * same folders, file names and columns as /work/shared/data, gzipped. The
+ * same folders, file names and columns as ../shared/data, gzipped. The
  * climate exists only in two boxes (California, Portugal) and a Greenland
  * ice-cap box; fires and floods are a handful of rows with known answers.
  */

@@ -1,0 +1,64 @@
+/**
+ * A sanity check of real hazard tables, built here from ../shared/data (the
+ * earthquake and severe-convective builders, ~25 s on two cores) and served by
+ * the service: the Lite return period orders well-known places the way every
+ * national reference does. Orderings are weak evidence on their own (levels
+ * are checked against published references in docs/validation.md), but they
+ * catch a table that is broken, inverted or empty. Skipped, saying why, when
+ * the catalogues are absent.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
+import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { buildTables } from '../../src/models/build.js';
+
+const skip = sourcesSkip('isc-gem', 'usgs-comcat', 'etopo', 'spc-tornado', 'spc-severe-yearly', 'spc-hail-pre2022');
+const PLACES = {
+  sanFrancisco: [37.77, -122.42],
+  chicago: [41.88, -87.63],
+  tokyo: [35.68, 139.69],
+  london: [51.51, -0.13],
+  oklahomaCity: [35.47, -97.52],
+  seattle: [47.61, -122.33],
+  denver: [39.74, -104.99],
+} as const;
+
+let t: TestApp;
+let key: string;
+
+before(
+  async () => {
+    if (skip) return;
+    const dir = tempDir();
+    await buildTables({ sourcesDir: SOURCES_DIR, tablesDir: path.join(dir, 'tables'), only: ['Earthquake', 'Hail', 'USTornado'], log: () => {} });
+    t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') });
+    key = t.key();
+  },
+  { timeout: 600_000 },
+);
+after(() => t?.close());
+
+/** Lite score (return period in years at the peril's fixed threshold) at a place. */
+async function score(place: keyof typeof PLACES, peril: string): Promise<number> {
+  const [latitude, longitude] = PLACES[place];
+  const res = await call(`${t.url}/v1/lite?latitude=${latitude}&longitude=${longitude}`, { key });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const found = res.body.scores[peril];
+  assert.ok(found, `${peril} scored at ${place}: ${JSON.stringify(res.body)}`);
+  return found.score as number;
+}
+
+describe('real tables order well-known places', () => {
+  it('Earthquake MMI6: San Francisco before Chicago, Tokyo before London', { skip }, async () => {
+    assert.ok((await score('sanFrancisco', 'Earthquake')) < (await score('chicago', 'Earthquake')));
+    assert.ok((await score('tokyo', 'Earthquake')) < (await score('london', 'Earthquake')));
+    assert.ok((await score('sanFrancisco', 'Earthquake')) <= 100, 'San Francisco shakes at MMI6 within a century');
+  });
+
+  it('USTornado EF2 and Hail: the Plains before the Pacific Northwest', { skip }, async () => {
+    assert.ok((await score('oklahomaCity', 'USTornado')) < (await score('seattle', 'USTornado')));
+    assert.ok((await score('denver', 'Hail')) < (await score('seattle', 'Hail')));
+  });
+});
