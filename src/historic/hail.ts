@@ -14,7 +14,7 @@
  * largest hailstone (inches).
  */
 import { circle } from '@turf/circle';
-import { readCsvRecords, sourceFile } from '../models/sources.js';
+import { readCsvRecords, sourceFile } from '../catalogues/files.js';
 import { HAIL_SOURCES } from '../models/severe-convective/catalogues.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';

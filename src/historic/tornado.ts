@@ -9,7 +9,7 @@
  * of 0 (unknown) is taken as 10 yards, SPC's usual entry for a narrow path,
  * and flagged `width_assumed`.
  */
-import { readCsvRecords, sourceFile } from '../models/sources.js';
+import { readCsvRecords, sourceFile } from '../catalogues/files.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { tornadoPath } from './tornado-path.js';
 import { footprintBox } from './footprint-box.js';

@@ -12,7 +12,7 @@
 import { circle } from '@turf/circle';
 import { rewind } from '@turf/rewind';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import { readCsvRecords, readGzipText, sourceFile } from '../models/sources.js';
+import { readCsvRecords, readGzipText, sourceFile } from '../catalogues/files.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';

@@ -23,4 +23,4 @@ export function toCsv(header: string[], rows: (string | number | null)[][]): str
 }
 
 /** Parse an RFC 4180 CSV (for reading results back): the catalogue reader's parser. */
-export { parseCsv as parseCsvText } from '../../src/models/sources.js';
+export { parseCsv as parseCsvText } from '../../src/catalogues/files.js';

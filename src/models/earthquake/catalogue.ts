@@ -1,4 +1,4 @@
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { MAGNITUDE_CONVERSION, SOURCES } from './parameters.js';
 
 /** One earthquake of the merged catalogue, magnitude on the moment-magnitude scale. */

@@ -1,6 +1,6 @@
 import { cellIndex, extendCoverage } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { COVERAGE, SOURCES } from './parameters.js';
 
 /**

@@ -1,4 +1,4 @@
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { HAIL, TORNADO, UNITS, UTC_OFFSET_HOURS } from './parameters.js';
 
 /**

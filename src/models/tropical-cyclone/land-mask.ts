@@ -3,7 +3,7 @@
  * its ETOPO5 mean elevation is above sea level (etopo/). Coarse: coastal cells
  * mixing land and sea count as sea when their mean is below 0 m.
  */
-import { parseCsv, readGzipText, sourceFile } from '../sources.js';
+import { parseCsv, readGzipText, sourceFile } from '../../catalogues/files.js';
 import { wrapLongitude } from '../../geo/sphere.js';
 
 export const ETOPO = { folder: 'etopo', file: 'etopo5_0p5deg_mean_elevation.csv.gz' } as const;

@@ -3,7 +3,7 @@
  * the flat CSV files. Winds are 1-minute sustained kt; radii 2004+, RMW 2021+
  * (and at some reanalysed landfalls).
  */
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { wrapLongitude } from '../../geo/sphere.js';
 import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
 import { makeFix, orderFixes, type Basin, type Stage, type Storm } from './tracks.js';

@@ -4,7 +4,7 @@
  * agency's 10-minute wind converted to 1-minute (WIND_AVERAGING). Spur tracks are
  * dropped; main and provisional tracks kept. Longitudes (to 242°E) normalised.
  */
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { wrapLongitude } from '../../geo/sphere.js';
 import { WIND_AVERAGING } from './parameters.js';
 import { southernBasin } from './read-jtwc.js';

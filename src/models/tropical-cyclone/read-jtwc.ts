@@ -4,7 +4,7 @@
  * - tc-north-indian/: North Indian `bio` 1982–2023 (with status, r34, RMW);
  * - tc-southern-hemisphere/: southern hemisphere 1981/82–2018/19 (position and wind only).
  */
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { wrapLongitude } from '../../geo/sphere.js';
 import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
 import { makeFix, orderFixes, type Basin, type Stage, type Storm, type TrackFix } from './tracks.js';

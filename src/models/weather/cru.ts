@@ -1,6 +1,6 @@
 import { cellIndex, globalGrid } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { parseCsv, readGzipText, sourceFile } from '../sources.js';
+import { parseCsv, readGzipText, sourceFile } from '../../catalogues/files.js';
 import { CRU_VARIABLES, GRID_STEP_DEGREES, MONTH_COLUMNS, SOURCE_FOLDERS, cruFile, type CruVariable } from './parameters.js';
 
 /**

@@ -1,4 +1,4 @@
-import { readCsvRecords, sourceFile } from '../sources.js';
+import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { HCN_FILES, SOURCE_FOLDERS } from './parameters.js';
 
 /** Readers for the US HCN derived statistics (ushcn-daily-derived/SOURCE.md). Blank fields read as NaN. */

@@ -1,6 +1,6 @@
 import { cellCentre } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { parseCsv, readGzipText, sourceFile } from '../sources.js';
+import { parseCsv, readGzipText, sourceFile } from '../../catalogues/files.js';
 import { EARTH_RADIUS_KM, MEAN_DAYS_IN_MONTH, SOURCE_FOLDERS, SPC } from './parameters.js';
 
 /**

@@ -1,4 +1,4 @@
-import { parseCsv, readGzipText } from '../sources.js';
+import { parseCsv, readGzipText } from '../../catalogues/files.js';
 
 /** A gzip CSV with its header: rows as string arrays and a by-name column lookup that fails loudly. */
 export interface CsvTable {

@@ -1,5 +1,5 @@
 import { parseIsoDate, seasonSlot } from '../../engine/calendar.js';
-import { sourceFile } from '../sources.js';
+import { sourceFile } from '../../catalogues/files.js';
 import { readCsvTable } from './csv-table.js';
 
 /**

@@ -2,7 +2,7 @@ import { daysFromCivil } from '../../engine/calendar.js';
 import { cellIndex } from '../../engine/grid.js';
 import { referenceWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
-import { sourceFile } from '../sources.js';
+import { sourceFile } from '../../catalogues/files.js';
 import { readCsvTable } from './csv-table.js';
 import { CELLS, GRID, cellAreaKm2, readKoppen } from './half-degree.js';
 import { regionMasks } from './regions.js';

@@ -1,4 +1,4 @@
-import { readGzipText, sourceFile } from '../sources.js';
+import { readGzipText, sourceFile } from '../../catalogues/files.js';
 
 /**
  * Vertex lists of a GeoJSON FeatureCollection: every LineString, every part of

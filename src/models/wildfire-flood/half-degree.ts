@@ -1,7 +1,7 @@
 import { cellIndex, globalGrid } from '../../engine/grid.js';
 import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { sourceFile } from '../sources.js';
+import { sourceFile } from '../../catalogues/files.js';
 import { readCsvTable as table } from './csv-table.js';
 
 /**

@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * Readers for the gzip-compressed catalogues under HAZRISK_SOURCES. The files
- * are small enough (< 10 MB compressed) to read whole.
+ * File access for the gzip-compressed catalogues under HAZRISK_SOURCES (names
+ * in registry.ts). The files are small enough (< 10 MB compressed) to read whole.
  */
 export function sourceFile(sourcesDir: string, folder: string, file: string): string {
   const full = path.join(sourcesDir, folder, file);
@@ -57,4 +57,23 @@ export function readCsvRecords(file: string): Record<string, string>[] {
   if (!header) return [];
   const names = header.map((h) => h.trim());
   return rows.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i] ?? ''])));
+}
+
+/** A gzip CSV with its header: rows as string arrays and a by-name column lookup that fails loudly. */
+export interface CsvTable {
+  rows: string[][];
+  column(name: string): number;
+}
+
+export function readCsvTable(file: string): CsvTable {
+  const [header, ...rows] = parseCsv(readGzipText(file));
+  const names = (header ?? []).map((h) => h.trim());
+  return {
+    rows,
+    column(name: string): number {
+      const at = names.indexOf(name);
+      if (at < 0) throw new Error(`${file}: no column ${name}`);
+      return at;
+    },
+  };
 }
