@@ -9,7 +9,7 @@ import { checkTable, type RateTable } from '../src/engine/table-spec.js';
 import { encodeTable } from '../src/engine/table-file.js';
 import { buildEarthquake } from '../src/models/earthquake/build.js';
 import { weichertB, steppRates } from '../src/models/earthquake/catalogue-stats.js';
-import { readComcat, readIscGem } from '../src/models/earthquake/catalogue.js';
+import { readComcat, readIscGem } from '../src/models/earthquake/sources.js';
 import { decluster } from '../src/models/earthquake/decluster.js';
 import { mergeCatalogues } from '../src/models/earthquake/merge.js';
 import { orderings, validate } from '../src/models/earthquake/validation.js';

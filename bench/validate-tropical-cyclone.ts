@@ -10,7 +10,7 @@ import type { HazardTable } from '../src/engine/table-spec.js';
 import { tropicalCycloneBuilder } from '../src/models/tropical-cyclone/index.js';
 import { readLandMask } from '../src/models/tropical-cyclone/land-mask.js';
 import { fitProfileCalibration, windRadiiValidation } from '../src/models/tropical-cyclone/radii-check.js';
-import { readAllStorms } from '../src/models/tropical-cyclone/tracks.js';
+import { readAllStorms } from '../src/models/tropical-cyclone/sources.js';
 import { orderings, strikeValidation, validate } from '../src/models/tropical-cyclone/validation.js';
 import type { ValidationRow } from '../src/models/validation-types.js';
 

@@ -22,10 +22,10 @@ const fmt = (x: number | null, digits = 3): string => (x === null || !Number.isF
 
 if (process.env.HAZRISK_WX_WITH_TC === '1') {
   const specifier = '../src/models/tropical-cyclone/index.js';
-  const module = (await import(specifier).catch(() => null)) as { default?: ModelBuilder } | null;
-  if (module?.default) {
+  const module = (await import(specifier).catch(() => null)) as { tropicalCycloneBuilder?: ModelBuilder } | null;
+  if (module?.tropicalCycloneBuilder) {
     const t0 = performance.now();
-    for (const t of await module.default.build(context('tropical-cyclone'))) built.set(t.peril, t);
+    for (const t of await module.tropicalCycloneBuilder.build(context('tropical-cyclone'))) built.set(t.peril, t);
     console.log(`TropicalCyclone built in ${((performance.now() - t0) / 1000).toFixed(1)} s (not part of the weather time)\n`);
   } else console.log('TropicalCyclone builder not found: gust table without the tropical-cyclone term\n');
 }

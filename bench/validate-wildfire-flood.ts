@@ -1,7 +1,7 @@
 /**
  * Builds the Wildfire and FloodLivePlus tables from the real catalogues (the
- * same steps as wildfireFloodBuilder.build), times the build and prints the
- * validation as markdown:
+ * same steps as wildfireBuilder.build and floodBuilder.build), times the builds
+ * and prints the validation as markdown:
  *   node --import tsx bench/validate-wildfire-flood.ts
  * HAZRISK_SOURCES sets the catalogue folder (default ../shared/data).
  */
@@ -9,22 +9,19 @@ import path from 'node:path';
 import type { PerilName } from '../src/engine/perils.js';
 import { encodeTable } from '../src/engine/table-file.js';
 import type { HazardTable } from '../src/engine/table-spec.js';
-import { firmsCheck } from '../src/models/wildfire-flood/firms-check.js';
-import { buildFlood } from '../src/models/wildfire-flood/flood-table.js';
-import { perimeterCheck } from '../src/models/wildfire-flood/perimeter-check.js';
-import { loadSharedInputs } from '../src/models/wildfire-flood/shared-inputs.js';
-import { orderings, validate } from '../src/models/wildfire-flood/validation.js';
-import { buildWildfire } from '../src/models/wildfire-flood/wildfire-table.js';
+import * as floodValidation from '../src/models/flood/validation.js';
+import { buildFlood } from '../src/models/flood/table.js';
+import { buildWildfire } from '../src/models/wildfire/table.js';
+import * as wildfireValidation from '../src/models/wildfire/validation.js';
 
 const sourcesDir = path.resolve(process.env.HAZRISK_SOURCES ?? '../shared/data');
 const fmt = (x: number | null, digits = 3): string => (x === null || !Number.isFinite(x) ? '—' : Number(x.toPrecision(digits)).toString());
 const quiet = (): void => {};
 
 const started = performance.now();
-const inputs = loadSharedInputs(sourcesDir);
-const wildfire = buildWildfire(inputs, quiet);
+const wildfire = buildWildfire(sourcesDir, quiet);
 const wildfireDone = performance.now();
-const flood = buildFlood(inputs, quiet);
+const flood = buildFlood(sourcesDir, quiet);
 const seconds = (performance.now() - started) / 1000;
 const tables = new Map<PerilName, HazardTable>([
   ['Wildfire', wildfire.table],
@@ -32,7 +29,7 @@ const tables = new Map<PerilName, HazardTable>([
 ]);
 
 console.log(`## Wildfire and FloodLivePlus build\n`);
-console.log(`Build time (shared inputs + both tables): **${seconds.toFixed(1)} s** (inputs and Wildfire ${((wildfireDone - started) / 1000).toFixed(1)} s)\n`);
+console.log(`Build time (both tables, each reading its own inputs): **${seconds.toFixed(1)} s** (Wildfire ${((wildfireDone - started) / 1000).toFixed(1)} s)\n`);
 console.log('| peril | grid | rows | table bytes | confidence |\n|---|---|---|---|---|');
 for (const t of tables.values()) console.log(`| ${t.peril} | ${t.grid.dlat}° ${t.grid.nlat}×${t.grid.nlon} | ${t.rows} | ${encodeTable(t).byteLength} | ${t.meta.confidence} |`);
 
@@ -50,14 +47,14 @@ console.log('\n## FloodLivePlus calibration\n');
 console.log(`- ${flood.events} DFO events over ${fmt(flood.recordYears, 4)} years; mean inundated share of an affected region ${fmt(100 * flood.inundatedShare)} %; mean susceptibility of affected land ${fmt(flood.meanSusceptibility)}`);
 
 console.log('\n## Published references\n\n| peril | place | quantity | reference | ours | ratio | source | note |\n|---|---|---|---|---|---|---|---|');
-for (const r of validate(tables)) {
+for (const r of [...wildfireValidation.validate(tables), ...floodValidation.validate(tables)]) {
   console.log(`| ${r.peril} | ${r.place} | ${r.quantity} | ${fmt(r.reference)} | ${fmt(r.ours)} | ${fmt(r.ratio)} | ${r.reference_source} | ${r.note ?? ''} |`);
 }
 
 console.log('\n## Orderings\n\n| peril | claim | holds | detail |\n|---|---|---|---|');
-for (const o of orderings(tables)) console.log(`| ${o.peril} | ${o.claim} | ${o.holds ? 'yes' : '**no**'} | ${o.detail} |`);
+for (const o of [...wildfireValidation.orderings(tables), ...floodValidation.orderings(tables)]) console.log(`| ${o.peril} | ${o.claim} | ${o.holds ? 'yes' : '**no**'} | ${o.detail} |`);
 
-const firms = firmsCheck(sourcesDir, wildfire.table);
+const firms = wildfireValidation.firmsCheck(sourcesDir, wildfire.table);
 const temperate = firms.find((r) => r.group.startsWith('Cf'));
 console.log('\n## Sanity check: FIRMS MODIS detections, Australia, Aug–Sep 2019 (not a calibration)\n');
 console.log('| Köppen group | land (km²) | detections / 1000 km² | model P(burn) Aug–Sep (%) | detections rel. to temperate | model rel. to temperate |\n|---|---|---|---|---|---|');
@@ -67,6 +64,6 @@ for (const r of firms) {
   console.log(`| ${r.group} | ${fmt(r.landKm2, 4)} | ${fmt(r.detectionsPer1000Km2)} | ${fmt(100 * r.modelProbability)} | ${fmt(relDetections)} | ${fmt(relModel)} |`);
 }
 
-const perimeters = perimeterCheck(sourcesDir);
+const perimeters = wildfireValidation.perimeterCheck(sourcesDir);
 console.log('\n## Footprint check: disc of equal area vs CAL FIRE FRAP perimeters (fires ≥ 5,000 ac, 2010–2019)\n');
 console.log(`${perimeters.fires} fires, ${fmt(perimeters.mappedKm2, 4)} km² mapped: the disc puts **${fmt(100 * perimeters.overlapShare)} %** of the mapped area in the right 0.5° cells; ${fmt(100 * perimeters.outsideHomeShare)} % of the mapped area lies outside the cell of the fire's centre.`);

@@ -15,7 +15,7 @@
  */
 import { circle } from '@turf/circle';
 import { readCsvRecords, sourceFile } from '../catalogues/files.js';
-import { HAIL_SOURCES } from '../models/severe-convective/catalogues.js';
+import { CATALOGUES } from '../catalogues/registry.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
@@ -62,7 +62,7 @@ export function* hailEvents(sourcesDir: string): Generator<HistoricEvent> {
 
 function readReports(sourcesDir: string): Report[] {
   const reports: Report[] = [];
-  for (const { folder, file } of HAIL_SOURCES) {
+  for (const { folder, file } of CATALOGUES.spcHail) {
     for (const r of readCsvRecords(sourceFile(sourcesDir, folder, file))) {
       const lat = Number(r.slat);
       const lon = Number(r.slon);

@@ -7,13 +7,11 @@
  * bearings and its centre bearing, as NHC radii are the largest extent in the
  * quadrant.
  */
-import type { Quadrants, TrackFix } from '../models/tropical-cyclone/tracks.js';
+import { KM_PER_NMI, type Quadrants, type TrackFix } from '../models/tropical-cyclone/track-types.js';
 import { siteWind, vortexAt, windRadiusKm, type Vortex } from '../models/tropical-cyclone/wind-field.js';
 import type { QuadrantKm } from './swath-field.js';
 
 export const SWATH_THRESHOLDS_KT = [34, 50, 64] as const;
-export const MS_PER_KT = 1852 / 3600;
-const KM_PER_NMI = 1.852;
 
 /** Bisection steps for a parametric radius: (outer − Rmax) / 2¹² ≈ 0.3 km at most. */
 const BISECTION_STEPS = 12;

@@ -10,13 +10,14 @@
  * and flagged `width_assumed`.
  */
 import { readCsvRecords, sourceFile } from '../catalogues/files.js';
+import { CATALOGUES } from '../catalogues/registry.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { tornadoPath } from './tornado-path.js';
 import { footprintBox } from './footprint-box.js';
 
 export const TORNADO_SOURCES = [
-  { folder: 'spc-tornado', file: 'spc_tornadoes_1950-2022.csv.gz', wholeTrack: (_r: Record<string, string>) => true },
-  { folder: 'spc-severe-yearly', file: '2023_torn.csv.gz', wholeTrack: (r: Record<string, string>) => r.sg?.trim() === '1' },
+  { ...CATALOGUES.spcTornado, wholeTrack: (_r: Record<string, string>) => true },
+  { ...CATALOGUES.spcTornado2023, wholeTrack: (r: Record<string, string>) => r.sg?.trim() === '1' },
 ] as const;
 
 const ASSUMED_WIDTH_YARDS = 10;

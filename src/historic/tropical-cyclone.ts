@@ -12,18 +12,18 @@
  * landfall, they are kept). Consecutive fixes more than 24 h apart are not
  * joined.
  */
-import { readAllStorms, type Storm, type TrackFix } from '../models/tropical-cyclone/tracks.js';
+import { readAllStorms } from '../models/tropical-cyclone/sources.js';
+import { KM_PER_NMI, MS_PER_KT, type Storm, type TrackFix } from '../models/tropical-cyclone/track-types.js';
 import { dateFields, type FootprintRecord, type HistoricEvent } from './event.js';
 import { wrapBox, type Box } from './geo.js';
 import { KM_PER_DEGREE, longitudeDelta } from '../geo/sphere.js';
 import { gridFor, segmentBox, segmentReachKm, sweep, swathPolygons, type Segment, type TrackPoint } from './swath-field.js';
-import { fixRadii, MS_PER_KT, SWATH_THRESHOLDS_KT, type Motion, type RadiiSource, type ThresholdRadii } from './tc-radii.js';
+import { fixRadii, SWATH_THRESHOLDS_KT, type Motion, type RadiiSource, type ThresholdRadii } from './tc-radii.js';
 
 /** Swath grid resolution: 10 nodes per degree (0.1°, about 11 km). */
 const NODES_PER_DEGREE = 10;
 const MAX_GAP_HOURS = 24;
 const HOUR_MS = 3_600_000;
-const KM_PER_NMI = 1.852;
 
 type UsedFix = TrackFix & { vmaxKt: number; unwrappedLon: number };
 

@@ -13,17 +13,18 @@ import { circle } from '@turf/circle';
 import { rewind } from '@turf/rewind';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { readCsvRecords, readGzipText, sourceFile } from '../catalogues/files.js';
+import { CATALOGUES } from '../catalogues/registry.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
 import { type Box } from './geo.js';
 import { distanceKm } from '../geo/sphere.js';
 
-export const WILDFIRE_SOURCES = {
-  frap: { folder: 'fire-perimeters', file: 'calfire_frap_perimeters_ge5000ac_2010-2019.geojson.gz' },
-  wfigs: { folder: 'fire-perimeters', file: 'colorado_wfigs_perimeters_2025.geojson.gz' },
-  calfire: { folder: 'calfire-incidents', file: 'calfire_incidents_2013-2026.csv.gz' },
-  portugal: { folder: 'portugal-icnf-fires', file: 'portugal_icnf_fires_1980-2000_2014.csv.gz' },
+const WILDFIRE_SOURCES = {
+  frap: CATALOGUES.perimetersFrap,
+  wfigs: CATALOGUES.perimetersWfigs,
+  calfire: CATALOGUES.calfireIncidents,
+  portugal: CATALOGUES.portugalIcnf,
 } as const;
 
 export const CIRCLE_CREATED_BY = 'hazrisk:circle-from-burnt-area';

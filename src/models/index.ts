@@ -3,7 +3,8 @@ import { earthquakeBuilder } from './earthquake/index.js';
 import { tropicalCycloneBuilder } from './tropical-cyclone/index.js';
 import { severeConvectiveBuilder } from './severe-convective/index.js';
 import { weatherBuilder } from './weather/index.js';
-import { wildfireFloodBuilder } from './wildfire-flood/index.js';
+import { wildfireBuilder } from './wildfire/index.js';
+import { floodBuilder } from './flood/index.js';
 
 /**
  * Every model builder, in build order. TropicalCyclone comes first because the
@@ -14,5 +15,6 @@ export const BUILDERS: readonly ModelBuilder[] = [
   earthquakeBuilder,
   severeConvectiveBuilder,
   weatherBuilder,
-  wildfireFloodBuilder,
+  wildfireBuilder,
+  floodBuilder,
 ];

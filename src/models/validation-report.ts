@@ -8,8 +8,9 @@ import * as earthquake from './earthquake/validation.js';
 import * as severeConvective from './severe-convective/validation.js';
 import * as tropicalCyclone from './tropical-cyclone/validation.js';
 import * as weather from './weather/validation.js';
-import * as wildfireFlood from './wildfire-flood/validation.js';
-import { readAllStorms } from './tropical-cyclone/tracks.js';
+import * as wildfire from './wildfire/validation.js';
+import * as flood from './flood/validation.js';
+import { readAllStorms } from './tropical-cyclone/sources.js';
 import { readLandMask } from './tropical-cyclone/land-mask.js';
 
 /**
@@ -17,7 +18,7 @@ import { readLandMask } from './tropical-cyclone/land-mask.js';
  * then compare with published references and check relative orderings,
  * using each model group's own validation module.
  */
-const GROUPS = [tropicalCyclone, earthquake, severeConvective, weather, wildfireFlood];
+const GROUPS = [tropicalCyclone, earthquake, severeConvective, weather, wildfire, flood];
 
 export async function validationReport(sourcesDir: string, command: string): Promise<string> {
   const built = new Map<PerilName, HazardTable>();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cellIndex, globalGrid } from '../../src/engine/grid.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import type { RateTable } from '../../src/engine/table-spec.js';
-import { readIscGem, toMw, type Quake } from '../../src/models/earthquake/catalogue.js';
+import { readIscGem, toMw, type Quake } from '../../src/models/earthquake/sources.js';
 import { effectiveYears } from '../../src/models/earthquake/completeness.js';
 import { decluster, windowDays, windowKm } from '../../src/models/earthquake/decluster.js';
 import { buildEarthquake } from '../../src/models/earthquake/build.js';

@@ -7,7 +7,7 @@ import { cellIndex } from '../../src/engine/grid.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import type { PerilName } from '../../src/engine/perils.js';
 import type { HazardTable, RateTable } from '../../src/engine/table-spec.js';
-import { readTornadoTracks, TORNADO_SOURCES, type TornadoTrack } from '../../src/models/severe-convective/catalogues.js';
+import { CATALOGUES } from '../../src/catalogues/registry.js';
 import { coverageFromPoints } from '../../src/models/severe-convective/coverage.js';
 import { modernYearsCovering } from '../../src/models/severe-convective/hail-model.js';
 import { severeConvectiveBuilder } from '../../src/models/severe-convective/index.js';
@@ -15,6 +15,7 @@ import { intensityFraction } from '../../src/models/severe-convective/intensity-
 import { CONUS_GRID } from '../../src/models/severe-convective/parameters.js';
 import { localSolarHour, slotOf } from '../../src/models/severe-convective/profiles.js';
 import { regionOf } from '../../src/models/severe-convective/regions.js';
+import { readTornadoTracks, type TornadoTrack } from '../../src/models/severe-convective/sources.js';
 import { tornadoModel } from '../../src/models/severe-convective/tornado-model.js';
 import { orderings, validate } from '../../src/models/severe-convective/validation.js';
 import { tempSourcesDir, writeHail, writeTornadoes } from './severe-convective/fixtures.js';
@@ -205,13 +206,14 @@ describe('severe-convective: determinism and validation', () => {
 });
 
 describe('severe-convective: real catalogue slice', () => {
-  const relative = path.join(TORNADO_SOURCES.year2023.folder, TORNADO_SOURCES.year2023.file);
+  const { folder, file: name } = CATALOGUES.spcTornado2023;
+  const relative = path.join(folder, name);
   const file = path.join(SOURCES_DIR, relative);
   it('reads the 2023 SPC tornado file: 1,321 whole tracks, 268 unrated', { skip: sourcesSkip(relative) }, () => {
     const slice = tempSourcesDir();
     scratch.push(slice);
     writeTornadoes(slice, []);
-    fs.copyFileSync(file, path.join(slice, TORNADO_SOURCES.year2023.folder, TORNADO_SOURCES.year2023.file));
+    fs.copyFileSync(file, path.join(slice, folder, name));
     const tracks = readTornadoTracks(slice);
     assert.equal(tracks.length, 1321);
     assert.equal(tracks.filter((x) => x.rating === null).length, 268);

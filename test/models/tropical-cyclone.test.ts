@@ -15,7 +15,9 @@ import { PROFILE_CALIBRATION } from '../../src/models/tropical-cyclone/parameter
 import { readHurdat2 } from '../../src/models/tropical-cyclone/read-hurdat2.js';
 import { siteExpected } from '../../src/models/tropical-cyclone/site-hazard.js';
 import { intensityAlong, trackSteps } from '../../src/models/tropical-cyclone/track-steps.js';
-import { makeFix, readAllStorms, type Storm } from '../../src/models/tropical-cyclone/tracks.js';
+import { makeFix } from '../../src/models/tropical-cyclone/fixes.js';
+import { readAllStorms } from '../../src/models/tropical-cyclone/sources.js';
+import type { Storm } from '../../src/models/tropical-cyclone/track-types.js';
 import { siteWind, vortexAt, windRadiusKm } from '../../src/models/tropical-cyclone/wind-field.js';
 import { hurdatRow, ibtracsRow, stationaryStorm, writeCatalogue } from './tropical-cyclone/fixtures.js';
 

@@ -1,7 +1,6 @@
 import { describe, it } from '../helpers/harness.js';
 import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { daysFromCivil } from '../../src/engine/calendar.js';
 import { gammaQ, lnGamma } from '../../src/engine/gamma.js';
 import { cellIndex, globalGrid } from '../../src/engine/grid.js';
@@ -9,14 +8,15 @@ import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import { referenceWindow } from '../../src/engine/reference.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import { checkTable, type AccumulationTable, type DailyTable, type HazardTable, type RateTable } from '../../src/engine/table-spec.js';
+import { readCruVariable } from '../../src/catalogues/cru.js';
+import { CATALOGUES } from '../../src/catalogues/registry.js';
 import { annualQuantile } from '../../src/models/weather/annual-curves.js';
 import { calibrate } from '../../src/models/weather/calibration.js';
-import { readCru, readMonthlyGrid } from '../../src/models/weather/cru.js';
 import { normalCdf, TailQuantileTable, gammaUpperQuantile } from '../../src/models/weather/distributions.js';
-import { readHcnMonths, readHcnStations } from '../../src/models/weather/hcn.js';
 import { weatherBuilder } from '../../src/models/weather/index.js';
 import { fitLinear } from '../../src/models/weather/least-squares.js';
 import { assembleRows } from '../../src/models/weather/rows.js';
+import { readCru, readHcnMonths, readHcnStations } from '../../src/models/weather/sources.js';
 import { rateAtGust, tropicalCycloneDailyHazard } from '../../src/models/weather/tc-gusts.js';
 import { orderings, validate } from '../../src/models/weather/validation.js';
 import { BLOCK, REPORT, TRUTH, WINDLESS_CELL, NEGATIVE_WIND_CELL, blockClimate, trueStationMonth, writeSyntheticCatalogue } from './weather/fixtures.js';
@@ -234,10 +234,10 @@ describe('weather tables from a synthetic catalogue', () => {
 
 describe('weather readers on the real catalogues (slice)', () => {
   const real = SOURCES_DIR;
-  it('CRU and HCN values match their SOURCE.md sanity checks', { skip: sourcesSkip('cru-cl1-climatology') }, () => {
-    const pre = readMonthlyGrid(path.join(real, 'cru-cl1-climatology', 'cru_cl1_pre_0p5deg_1961-1990.csv.gz'), grid);
-    assert.equal(pre.get(cellIndex(grid, 51.5, -0.12))![0], 2.0, 'London January mm/day');
-    assert.equal(pre.get(cellIndex(grid, 19.08, 72.88))![6], 26.7, 'Mumbai July mm/day');
+  it('CRU and HCN values match their SOURCE.md sanity checks', { skip: sourcesSkip(CATALOGUES.cru.folder) }, () => {
+    const pre = readCruVariable(real, 'pre').values;
+    assert.equal(pre[cellIndex(grid, 51.5, -0.12) * 12 + 0], 2.0, 'London January mm/day');
+    assert.equal(pre[cellIndex(grid, 19.08, 72.88) * 12 + 6], 26.7, 'Mumbai July mm/day');
     const nyc = readHcnMonths(real).find((m) => m.station === 'USW00094728' && m.month === 6)!;
     assert.equal(nyc.pWet1, 0.275);
     assert.equal(nyc.pWetGivenWet, 0.341);

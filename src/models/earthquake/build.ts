@@ -1,15 +1,16 @@
 import { globalGrid } from '../../engine/grid.js';
+import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
 import type { RateTable } from '../../engine/table-spec.js';
-import { readComcat, readIscGem } from './catalogue.js';
-import { decluster } from './decluster.js';
+import { assembleRateTable, uniformProfile } from '../toolkit/rate-table.js';
 import { siteRows } from './coverage.js';
+import { decluster } from './decluster.js';
 import { buildExceedanceTables, type IntensityThreshold } from './exceedance-tables.js';
 import { integrateHazard } from './hazard.js';
 import { mergeCatalogues, type MergeReport } from './merge.js';
 import { earthquakeMeta } from './meta.js';
 import { COVERAGE } from './parameters.js';
 import { buildSourceModel, type SourceModelStats } from './source-model.js';
-import { assembleTable } from './table.js';
+import { readComcat, readIscGem } from './sources.js';
 
 export interface EarthquakeBuild {
   table: RateTable;
@@ -19,9 +20,9 @@ export interface EarthquakeBuild {
 }
 
 /**
- * The whole pipeline, unchecked: catalogues → merge → decluster → smoothed
- * sources → exceedance tables → hazard integration → rate table. The builder
- * checks the result; the validation bench and tests call this directly.
+ * The whole pipeline: catalogues → merge → decluster → smoothed sources →
+ * exceedance tables → hazard integration → rate table (checked by the
+ * assembler). The builder, the validation bench and the tests call this.
  */
 export function buildEarthquake(sourcesDir: string, progress: (fraction: number, label: string) => void = () => {}): EarthquakeBuild {
   progress(0, 'reading catalogues');
@@ -36,6 +37,21 @@ export function buildEarthquake(sourcesDir: string, progress: (fraction: number,
   const { cellRow, rows } = siteRows(grid, sourcesDir);
   progress(0.4, 'hazard integration');
   const rates = integrateHazard(model, tables, cellRow, rows, (f) => progress(0.4 + 0.6 * f, 'hazard integration'));
-  const table = assembleTable(grid, cellRow, rows, rates, earthquakeMeta(stats));
+  const k = tables.thresholds.length;
+  const covered: number[] = [];
+  cellRow.forEach((row, cell) => row >= 0 && covered.push(cell));
+  // Earthquakes have no season and no time of day: one uniform profile of each.
+  // Every site keeps its own row (rows are already numbered in cell order).
+  const table = assembleRateTable({
+    peril: 'Earthquake',
+    grid,
+    thresholds: k,
+    covered,
+    ratesOf: (cell, out) => out.set(rates.subarray(cellRow[cell]! * k, (cellRow[cell]! + 1) * k)),
+    seasonWeights: uniformProfile(SEASON_SLOTS),
+    diurnalShares: uniformProfile(HOURS),
+    rowSharing: 'none',
+    meta: earthquakeMeta(stats),
+  });
   return { table, thresholds: tables.thresholds, merge: report, sources: stats };
 }

@@ -1,4 +1,4 @@
-import type { Quake } from './catalogue.js';
+import type { Quake } from './sources.js';
 import { completeSince, decimalYear, type CompletenessClass } from './completeness.js';
 import { COMPLETENESS } from './parameters.js';
 

@@ -1,4 +1,4 @@
-import type { Quake } from './catalogue.js';
+import type { Quake } from './sources.js';
 import { COMPLETENESS, RECURRENCE } from './parameters.js';
 
 const MS_PER_YEAR = 365.25 * 86_400_000;

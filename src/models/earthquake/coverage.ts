@@ -1,7 +1,7 @@
-import { cellIndex, extendCoverage } from '../../engine/grid.js';
+import { cellCentre, cellIndex, extendCoverage } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
-import { COVERAGE, SOURCES } from './parameters.js';
+import { ETOPO_GRID, readElevation } from '../../catalogues/etopo.js';
+import { COVERAGE } from './parameters.js';
 
 /**
  * Site cells of the table: every cell of the 0.5° ETOPO5 mean-elevation grid
@@ -11,11 +11,12 @@ import { COVERAGE, SOURCES } from './parameters.js';
  */
 export function siteRows(grid: GridDef, sourcesDir: string): { cellRow: Int32Array; rows: number } {
   const mask = new Int32Array(grid.nlat * grid.nlon).fill(-1);
-  const file = sourceFile(sourcesDir, SOURCES.elevation.folder, SOURCES.elevation.file);
-  for (const r of readCsvRecords(file)) {
-    const cell = cellIndex(grid, Number(r.lat), Number(r.lon));
-    if (cell >= 0 && Number(r.elev_m) > COVERAGE.minElevationM) mask[cell] = 0;
-  }
+  readElevation(sourcesDir).forEach((metres, cell) => {
+    if (!(metres > COVERAGE.minElevationM)) return;
+    const { latitude, longitude } = cellCentre(ETOPO_GRID, cell);
+    const site = cellIndex(grid, latitude, longitude);
+    if (site >= 0) mask[site] = 0;
+  });
   const extended = extendCoverage(grid, mask, COVERAGE.extraRings);
   let rows = 0;
   const cellRow = extended.map((v) => (v === -1 ? -1 : rows++));

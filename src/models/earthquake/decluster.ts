@@ -1,6 +1,6 @@
-import type { Quake } from './catalogue.js';
+import type { Quake } from './sources.js';
 import { KM_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
-import { firstAtOrAfter } from './time-search.js';
+import { firstAtOrAfter } from './merge.js';
 import { DECLUSTER } from './parameters.js';
 
 const MS_PER_DAY = 86_400_000;

@@ -1,6 +1,5 @@
-import type { Quake } from './catalogue.js';
+import type { Quake } from './sources.js';
 import { distanceKm } from '../../geo/sphere.js';
-import { firstAtOrAfter } from './time-search.js';
 import { MERGE } from './parameters.js';
 
 export interface MergeReport {
@@ -41,6 +40,18 @@ export function mergeCatalogues(iscGem: readonly Quake[], comcat: readonly Quake
 
 export function byTime(a: Quake, b: Quake): number {
   return a.timeMs - b.timeMs || a.latitude - b.latitude || a.longitude - b.longitude || a.mw - b.mw;
+}
+
+/** Index of the first quake at or after `timeMs` in a time-sorted list (binary search; merging and declustering). */
+export function firstAtOrAfter(sorted: readonly Quake[], timeMs: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.timeMs < timeMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Whether a time-sorted list holds an entry within the duplicate window of q. */

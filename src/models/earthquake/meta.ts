@@ -1,6 +1,10 @@
+import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
 import { COMPLETENESS, COVERAGE, DEPTH_CLASSES, INTEGRATION, MERGE, RECURRENCE, SMOOTHING } from './parameters.js';
 import type { SourceModelStats } from './source-model.js';
+
+/** Catalogue folders read (ETOPO for the site cells). */
+export const EARTHQUAKE_SOURCES = [CATALOGUES.iscGem.folder, CATALOGUES.comcatM5.folder, CATALOGUES.etopo.folder];
 
 export const EARTHQUAKE_COVERAGE =
   'Global land and near-shore (0.5° cells above −200 m plus one ring): smoothed-seismicity PSHA from ISC-GEM and USGS ComCat; MMI and rock PGA; open ocean not covered.';
@@ -9,7 +13,7 @@ export const EARTHQUAKE_COVERAGE =
 export function earthquakeMeta(stats: SourceModelStats): TableMeta {
   return {
     method: 'docs/models/earthquake.md',
-    sources: ['isc-gem', 'usgs-comcat', 'etopo'],
+    sources: [...EARTHQUAKE_SOURCES],
     parameters: {
       merge: MERGE,
       declustering: 'Gardner & Knopoff (1974), van Stiphout et al. (2012) window fits',

@@ -1,5 +1,5 @@
 import type { GridDef } from '../../engine/table-spec.js';
-import type { Quake } from './catalogue.js';
+import type { Quake } from './sources.js';
 import { RECURRENCE } from './parameters.js';
 import { forCellsWithin } from './smoothing.js';
 

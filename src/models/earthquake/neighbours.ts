@@ -1,4 +1,4 @@
-import { chordToKm, unitVector } from './geo.js';
+import { EARTH_RADIUS_KM, RADIANS_PER_DEGREE as RAD } from '../../geo/sphere.js';
 
 /**
  * Epicentral distance (km) from each point to its n-th nearest other point,
@@ -31,4 +31,16 @@ export function nthNeighbourKm(points: readonly { latitude: number; longitude: n
     out[i] = best[n - 1]! > -2 ? chordToKm(best[n - 1]!) : Infinity;
   }
   return out;
+}
+
+/** Unit vector of a point on the sphere (for fast pairwise distances; haversine itself: src/geo/sphere.ts). */
+function unitVector(latitude: number, longitude: number): [number, number, number] {
+  const phi = latitude * RAD;
+  const lambda = longitude * RAD;
+  return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
+}
+
+/** Great-circle distance in km between two unit vectors. */
+function chordToKm(dot: number): number {
+  return EARTH_RADIUS_KM * Math.acos(Math.max(-1, Math.min(1, dot)));
 }

@@ -3,14 +3,6 @@
  * method page docs/models/earthquake.md explains and cites each of them.
  */
 
-/** Catalogue folders and files under HAZRISK_SOURCES. */
-export const SOURCES = {
-  iscGem: { folder: 'isc-gem', file: 'isc-gem_v2_1900-2012.csv.gz' },
-  comcatM5: { folder: 'usgs-comcat', file: 'usgs_comcat_M5plus_2013-2023.csv.gz' },
-  comcatM6: { folder: 'usgs-comcat', file: 'usgs_comcat_M6plus_1900-2023.csv.gz' },
-  elevation: { folder: 'etopo', file: 'etopo5_0p5deg_mean_elevation.csv.gz' },
-} as const;
-
 /** Merging ISC-GEM (≤ 2012) with ComCat: the last ISC-GEM year and the duplicate window. */
 export const MERGE = {
   iscGemLastYear: 2012,

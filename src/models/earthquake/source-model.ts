@@ -1,5 +1,5 @@
 import type { GridDef } from '../../engine/table-spec.js';
-import type { Quake } from './catalogue.js';
+import type { Quake } from './sources.js';
 import { effectiveYears, isComplete } from './completeness.js';
 import { depthClassOf } from './exceedance-tables.js';
 import type { SourceModel } from './hazard.js';

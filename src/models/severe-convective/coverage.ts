@@ -1,6 +1,7 @@
 import type { GridDef } from '../../engine/table-spec.js';
+import { KM_PER_DEGREE } from '../../geo/sphere.js';
+import { cellOf, distanceKm, rowLatitude } from './grid-geometry.js';
 import { GEOMETRY } from './parameters.js';
-import { cellOf, distanceKm, KM_PER_DEGREE, rowLatitude } from './work-grid.js';
 
 /**
  * Coverage: a cell of the model grid is covered when its centre lies within

@@ -1,11 +1,11 @@
 import { perilDef } from '../../engine/perils.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { HAIL_YEARS, type HailReport } from './catalogues.js';
-import { hailCellDays } from './hail-cell-days.js';
-import { gaussianSmooth } from './kernel-smoothing.js';
-import { HAIL } from './parameters.js';
+import { depositPoint, smoothedDensity } from './density.js';
+import { cellOf } from './grid-geometry.js';
+import { HAIL, HAIL_YEARS } from './parameters.js';
 import type { Occurrence } from './profiles.js';
-import { cropToModel, depositPoint, massToDensity, workGrid, type WorkGrid } from './work-grid.js';
+import type { HailReport } from './sources.js';
+import { cropToModel, workGrid, type WorkGrid } from './work-grid.js';
 
 /**
  * Point rates of hail of diameter ≥ s:
@@ -89,6 +89,25 @@ export function hailModel(model: GridDef, reports: readonly HailReport[]): HailM
   };
 }
 
+/**
+ * Hail reports reduced to cell-days: all reports in one grid cell on one (CST)
+ * date become one record carrying the largest size reported. A storm over a city
+ * yields dozens of reports of one swath; counting cell-days instead of reports damps
+ * that population bias (cf. the hail and tornado "days" of Doswell, Brooks & Kay 2005
+ * and Brooks et al. 2003). The record kept is the first report of the largest size.
+ */
+function hailCellDays(grid: GridDef, reports: readonly HailReport[]): HailReport[] {
+  const byKey = new Map<string, HailReport>();
+  for (const r of reports) {
+    const cell = cellOf(grid, r.lat, r.lon);
+    if (cell < 0) continue;
+    const key = `${r.year}-${r.month}-${r.day}:${cell}`;
+    const kept = byKey.get(key);
+    if (!kept || r.sizeInches > kept.sizeInches) byKey.set(key, r);
+  }
+  return [...byKey.values()];
+}
+
 function deposit(work: WorkGrid, reports: readonly HailReport[], weight: (r: HailReport) => number): Float64Array {
   const mass = new Float64Array(work.grid.nlat * work.grid.nlon);
   for (const r of reports) depositPoint(work.grid, mass, r.lat, r.lon, weight(r));
@@ -98,10 +117,6 @@ function deposit(work: WorkGrid, reports: readonly HailReport[], weight: (r: Hai
 /** Total deposited mass inside the model part of the work grid. */
 function modelTotal(work: WorkGrid, mass: Float64Array): number {
   return cropToModel(work, mass).reduce((a, b) => a + b, 0);
-}
-
-function smoothedDensity(work: WorkGrid, mass: Float64Array, sigmaKm: number): Float64Array {
-  return cropToModel(work, massToDensity(work.grid, gaussianSmooth(work.grid, mass, sigmaKm)));
 }
 
 /**

@@ -1,12 +1,13 @@
-import type { HazardTable } from '../../engine/table-spec.js';
+import type { PerilName } from '../../engine/perils.js';
+import type { HazardTable, RateTable, TableMeta } from '../../engine/table-spec.js';
+import { assembleRateTable } from '../toolkit/rate-table.js';
 import type { BuildContext, ModelBuilder } from '../types.js';
-import { assembleRateTable } from './assemble.js';
-import { readHailReports, readTornadoTracks } from './catalogues.js';
-import { coverageFromPoints } from './coverage.js';
+import { coverageFromPoints, type Coverage } from './coverage.js';
 import { hailModel } from './hail-model.js';
 import { hailMeta, tornadoMeta } from './meta.js';
 import { CONUS_GRID } from './parameters.js';
-import { regionalProfiles } from './profiles.js';
+import { profileOfCell, regionalProfiles, type RegionalProfiles } from './profiles.js';
+import { readHailReports, readTornadoTracks, spcFolders } from './sources.js';
 import { tornadoModel } from './tornado-model.js';
 
 /**
@@ -17,7 +18,7 @@ import { tornadoModel } from './tornado-model.js';
 export const severeConvectiveBuilder: ModelBuilder = {
   name: 'severe-convective',
   perils: ['Hail', 'USTornado', 'Tornado'],
-  sources: ['spc-tornado', 'spc-severe-yearly', 'spc-hail-pre2022'],
+  sources: spcFolders('tornado'),
   async build(ctx: BuildContext): Promise<HazardTable[]> {
     ctx.progress(0, 'reading SPC tornado tracks');
     const tracks = readTornadoTracks(ctx.sourcesDir);
@@ -34,15 +35,36 @@ export const severeConvectiveBuilder: ModelBuilder = {
     ctx.progress(0.5, 'tornado path-area density');
     const tornado = tornadoModel(CONUS_GRID, tracks);
     const tornadoProfiles = regionalProfiles(tornado.occurrences);
-    const usTornado = assembleRateTable('USTornado', CONUS_GRID, coverage, tornado.rates, tornadoProfiles, tornadoMeta('USTornado', tornado.summary));
-    const genericTornado = assembleRateTable('Tornado', CONUS_GRID, coverage, tornado.rates, tornadoProfiles, tornadoMeta('Tornado', tornado.summary));
+    const usTornado = rateTable('USTornado', coverage, tornado.rates, tornadoProfiles, tornadoMeta('USTornado', tornado.summary));
+    const genericTornado = rateTable('Tornado', coverage, tornado.rates, tornadoProfiles, tornadoMeta('Tornado', tornado.summary));
 
     ctx.progress(0.75, 'hail report density');
     const hail = hailModel(CONUS_GRID, reports);
-    const hailTable = assembleRateTable('Hail', CONUS_GRID, coverage, hail.rates, regionalProfiles(hail.occurrences), hailMeta(hail.summary));
+    const hailTable = rateTable('Hail', coverage, hail.rates, regionalProfiles(hail.occurrences), hailMeta(hail.summary));
 
     ctx.log(`severe-convective: ${tracks.length} tornado tracks (${tornado.summary.tracksUsed} used), ${reports.length} hail reports, ${coverage.cells.length} covered cells`);
-    ctx.progress(1, 'done');
     return [hailTable, usTornado, genericTornado];
   },
 };
+
+/**
+ * One data row per covered cell with its region's profiles; rates clamped
+ * non-increasing in the threshold (the model is monotone by construction; the
+ * clamp only absorbs rounding in the smoothing sums).
+ */
+function rateTable(peril: PerilName, coverage: Coverage, ratesByThreshold: readonly Float64Array[], profiles: RegionalProfiles, meta: TableMeta): RateTable {
+  return assembleRateTable({
+    peril,
+    grid: CONUS_GRID,
+    thresholds: ratesByThreshold.length,
+    covered: coverage.cells,
+    ratesOf: (cell, out) => ratesByThreshold.forEach((rates, j) => (out[j] = rates[cell]!)),
+    seasonOf: (cell) => profileOfCell(CONUS_GRID, cell),
+    diurnalOf: (cell) => profileOfCell(CONUS_GRID, cell),
+    seasonWeights: profiles.seasonWeights,
+    diurnalShares: profiles.diurnalShares,
+    rowSharing: 'none',
+    clampMonotone: true,
+    meta,
+  });
+}

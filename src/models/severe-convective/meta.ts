@@ -1,9 +1,9 @@
 import type { TableMeta } from '../../engine/table-spec.js';
-import { HAIL_YEARS } from './catalogues.js';
 import type { HailSummary } from './hail-model.js';
 import { intensityFractionTable } from './intensity-fractions.js';
-import { CONUS_GRID, GEOMETRY, HAIL, PROFILES, TORNADO } from './parameters.js';
+import { CONUS_GRID, GEOMETRY, HAIL, HAIL_YEARS, PROFILES, TORNADO } from './parameters.js';
 import { REGIONS } from './regions.js';
+import { spcFolders } from './sources.js';
 import type { TornadoSummary } from './tornado-model.js';
 
 /** Table metadata: the parameters that change the numbers, and derived constants the validation reads. */
@@ -24,7 +24,7 @@ const TORNADO_COVERAGE = {
 export function tornadoMeta(peril: 'USTornado' | 'Tornado', summary: TornadoSummary): TableMeta {
   return {
     method: peril === 'USTornado' ? 'docs/models/us-tornado.md' : 'docs/models/tornado.md',
-    sources: ['spc-tornado', 'spc-severe-yearly', 'spc-hail-pre2022'],
+    sources: spcFolders('tornado'),
     parameters: {
       ...SHARED,
       kernelSigmaKm: TORNADO.kernelSigmaKm,
@@ -53,7 +53,7 @@ export function tornadoMeta(peril: 'USTornado' | 'Tornado', summary: TornadoSumm
 export function hailMeta(summary: HailSummary): TableMeta {
   return {
     method: 'docs/models/hail.md',
-    sources: ['spc-hail-pre2022', 'spc-severe-yearly', 'spc-tornado'],
+    sources: spcFolders('hail'),
     parameters: {
       ...SHARED,
       kernelSigmaKm: HAIL.kernelSigmaKm,

@@ -8,9 +8,8 @@ import type { GridDef } from '../../engine/table-spec.js';
 /** 0.25° grid over the contiguous-US bounding box 24–50° N, 125–66° W. */
 export const CONUS_GRID: GridDef = { lat0: 24, lon0: -125, dlat: 0.25, dlon: 0.25, nlat: 104, nlon: 236 };
 
+/** Distances, cell areas and km per degree use the Earth of src/geo/sphere.ts (R = 6371.0088 km). */
 export const GEOMETRY = {
-  /** Mean Earth radius (km): km per degree of latitude = 2πR/360. */
-  earthRadiusKm: 6371.0088,
   /** A cell is covered when its centre lies within this distance of any SPC tornado or hail report. */
   coverageRadiusKm: 60,
   /** Kernel truncation, in standard deviations (weights renormalised to sum 1). */
@@ -62,6 +61,15 @@ export const HAIL = {
   threeQuarterInchYears: [2005, 2006, 2007, 2008, 2009] as readonly number[],
 } as const;
 
+export const HAIL_YEARS = {
+  /** Only the spatial pattern is taken from these (reporting far from today's). */
+  early: range(1955, 1989),
+  /** These carry the frequency. */
+  modern: [...range(2005, 2011), 2016, 2020, ...range(2022, 2025)],
+  /** Years whose file stops early: year → last month present (2024 has no Nov–Dec rows). */
+  lastMonth: { 2024: 10 } as Readonly<Record<number, number>>,
+} as const;
+
 export const PROFILES = {
   /** Circular Gaussian σ of the seasonal profile in days (Brooks et al. 2003 use 15 days). */
   seasonSigmaDays: 15,
@@ -78,3 +86,7 @@ export const UTC_OFFSET_HOURS: Readonly<Record<string, number>> = {
   '9': 0, // SPC tz = 9: GMT
   '0': 6, // SPC tz = 0: unknown; SPC convention is CST
 };
+
+function range(first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}

@@ -1,13 +1,16 @@
 import { daysFromCivil, seasonSlot } from '../../engine/calendar.js';
+import { cellCentre } from '../../engine/grid.js';
 import { HOURS, LEAP_DAY_SLOT, SEASON_SLOTS } from '../../engine/profiles.js';
-import { circularSmooth } from './kernel-smoothing.js';
-import { PROFILES } from './parameters.js';
+import type { GridDef } from '../../engine/table-spec.js';
+import { spreadCircular } from '../toolkit/smoothing.js';
+import { GEOMETRY, PROFILES } from './parameters.js';
 import { REGIONS, regionOf } from './regions.js';
 
 /**
  * Seasonal (366-slot) and diurnal (24 local-solar-hour) profiles per region, from
  * weighted occurrences. The writer normalises them; here they are occurrences per
- * year in each slot / hour, smoothed with circular Gaussians (σ 15 days, 1 hour).
+ * year in each slot / hour, smoothed with circular Gaussians (σ 15 days, 1 hour;
+ * toolkit `spreadCircular`, truncated at GEOMETRY.kernelTruncationSigmas).
  */
 export interface Occurrence {
   month: number;
@@ -53,13 +56,14 @@ export function regionalProfiles(occurrences: Iterable<Occurrence>): RegionalPro
   for (let r = 0; r < regions; r++) {
     const s = season.subarray(r * SEASON_SLOTS, (r + 1) * SEASON_SLOTS);
     s[LEAP_DAY_SLOT] = (s[LEAP_DAY_SLOT - 1]! + s[LEAP_DAY_SLOT + 1]!) / 2;
-    seasonWeights.set(circularSmooth(s, PROFILES.seasonSigmaDays), r * SEASON_SLOTS);
-    diurnalShares.set(circularSmooth(diurnal.subarray(r * HOURS, (r + 1) * HOURS), PROFILES.diurnalSigmaHours), r * HOURS);
+    seasonWeights.set(spreadCircular(s, PROFILES.seasonSigmaDays, GEOMETRY.kernelTruncationSigmas), r * SEASON_SLOTS);
+    diurnalShares.set(spreadCircular(diurnal.subarray(r * HOURS, (r + 1) * HOURS), PROFILES.diurnalSigmaHours, GEOMETRY.kernelTruncationSigmas), r * HOURS);
   }
   return { seasonWeights, diurnalShares };
 }
 
-/** Region (= profile index) of each data row, from its cell centre. */
-export function profileOfRows(centres: readonly { latitude: number; longitude: number }[]): Uint16Array {
-  return Uint16Array.from(centres, (c) => regionOf(c.latitude, c.longitude));
+/** Region (= season and diurnal profile index) of a grid cell, from its centre. */
+export function profileOfCell(grid: GridDef, cell: number): number {
+  const { latitude, longitude } = cellCentre(grid, cell);
+  return regionOf(latitude, longitude);
 }

@@ -1,11 +1,12 @@
 import { ENHANCED_FUJITA_MPH } from '../../engine/perils.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import type { TornadoTrack } from './catalogues.js';
+import { depositSegment, smoothedDensity, smoothedMass } from './density.js';
+import { cellOf } from './grid-geometry.js';
 import { intensityFraction } from './intensity-fractions.js';
-import { gaussianSmooth } from './kernel-smoothing.js';
 import { TORNADO } from './parameters.js';
 import type { Occurrence } from './profiles.js';
-import { cellOf, cropToModel, depositSegment, massToDensity, workGrid, type WorkGrid } from './work-grid.js';
+import type { TornadoTrack } from './sources.js';
+import { workGrid, type WorkGrid } from './work-grid.js';
 
 /**
  * Point rates of tornado intensity EF_k or more: the smoothed area per km² per year
@@ -65,8 +66,7 @@ export function tornadoModel(model: GridDef, tracks: readonly TornadoTrack[]): T
     });
     return mass;
   });
-  const local = (k: number): Float64Array =>
-    cropToModel(work, massToDensity(work.grid, gaussianSmooth(work.grid, masses[k]!, TORNADO.kernelSigmaKm)));
+  const local = (k: number): Float64Array => smoothedDensity(work, masses[k]!, TORNADO.kernelSigmaKm);
   const anchor = TORNADO.tailFromClass - 1;
   const rates = masses.slice(0, TORNADO.tailFromClass).map((_, k) => local(k));
   const anchorRate = rates[anchor]!;
@@ -90,7 +90,7 @@ export function tornadoModel(model: GridDef, tracks: readonly TornadoTrack[]): T
 
 /** ≥ k intensity area smoothed with the wide tail kernel (only its ratios are used). */
 function regionalIntensityArea(work: WorkGrid, mass: Float64Array): Float64Array {
-  return cropToModel(work, gaussianSmooth(work.grid, mass, TORNADO.tailKernelSigmaKm));
+  return smoothedMass(work, mass, TORNADO.tailKernelSigmaKm);
 }
 
 function total(values: Float64Array): number {

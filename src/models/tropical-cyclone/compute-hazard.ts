@@ -6,14 +6,15 @@
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
 import type { GridDef } from '../../engine/table-spec.js';
+import { KM_PER_DEGREE } from '../../geo/sphere.js';
+import { weightedAverage } from '../toolkit/smoothing.js';
 import { markCoverage } from './coverage.js';
 import { FootprintScratch, stormFootprint } from './footprint.js';
 import type { LandMask } from './land-mask.js';
 import { CLIMATOLOGY_PERIODS, SMOOTHING, type ClimatologyPeriod } from './parameters.js';
 import { SeasonAccumulator, type SeasonProfiles } from './seasonality.js';
-import { smoothField } from './smoothing.js';
 import { trackSteps } from './track-steps.js';
-import type { Storm } from './tracks.js';
+import type { Storm } from './track-types.js';
 
 export interface HazardField {
   grid: GridDef;
@@ -68,6 +69,9 @@ export function computeHazard(storms: readonly Storm[], land: LandMask, grid: Gr
     seasons.add(footprint, thresholds[0], member.weight, member.group);
   });
   options.progress?.(0.95, 'smoothing');
-  const rates = smoothField(grid, raw, k, SMOOTHING.sigmaKm, SMOOTHING.truncateSigmas);
+  // Isotropic Gaussian (σ = SMOOTHING.sigmaKm, truncated and renormalised), separable:
+  // along meridians, then along parallels widened by 1/cos(latitude). Linear and
+  // positive, so the rates stay non-increasing in the threshold.
+  const rates = weightedAverage(grid, raw, k, SMOOTHING.sigmaKm, SMOOTHING.truncateSigmas, KM_PER_DEGREE);
   return { grid, thresholdsKt: thresholds, rates, rawRates: raw, covered, seasons: seasons.profiles(), stormsUsed };
 }

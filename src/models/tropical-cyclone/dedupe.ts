@@ -5,7 +5,7 @@
  */
 import { distanceKm } from '../../geo/sphere.js';
 import { DEDUPE } from './parameters.js';
-import type { Storm, TrackFix } from './tracks.js';
+import type { Storm, TrackFix } from './track-types.js';
 
 interface IndexedFix {
   storm: number;

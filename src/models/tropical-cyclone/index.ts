@@ -3,32 +3,50 @@
  * threshold from historical best tracks and a parametric wind field
  * (docs/models/tropical-cyclone.md).
  */
+import { HOURS } from '../../engine/profiles.js';
+import type { RateTable } from '../../engine/table-spec.js';
+import { assembleRateTable } from '../toolkit/rate-table.js';
 import type { ModelBuilder } from '../types.js';
-import { computeHazard } from './compute-hazard.js';
+import { computeHazard, type HazardField } from './compute-hazard.js';
 import { hazardGrid } from './hazard-grid.js';
 import { readLandMask } from './land-mask.js';
 import { TC_SOURCES, tableMeta } from './meta.js';
-import { assembleTable } from './table.js';
-import { readAllStorms } from './tracks.js';
+import { readAllStorms } from './sources.js';
 
 export const tropicalCycloneBuilder: ModelBuilder = {
   name: 'tropical-cyclone',
   perils: ['TropicalCyclone'],
   sources: TC_SOURCES,
   async build(ctx) {
-    const started = performance.now();
     ctx.progress(0, 'reading best tracks');
     const storms = readAllStorms(ctx.sourcesDir);
     const land = readLandMask(ctx.sourcesDir);
     ctx.progress(0.05, 'footprints');
     const field = computeHazard(storms, land, hazardGrid(), { progress: (f, label) => ctx.progress(0.05 + 0.9 * f, label) });
-    const table = assembleTable(field, tableMeta(field));
-    ctx.log(
-      `tropical-cyclone: ${storms.length} storms read, ${Object.entries(field.stormsUsed).map(([g, n]) => `${g} ${n}`).join(', ')} used; ` +
-        `${table.rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const table = rateTable(field);
+    ctx.log(`tropical-cyclone: ${storms.length} storms read, ${Object.entries(field.stormsUsed).map(([g, n]) => `${g} ${n}`).join(', ')} used; ${table.rows} rows`);
     return [table];
   },
 };
 
-export default tropicalCycloneBuilder;
+/**
+ * Covered cells get a data row (cells whose rates are all zero share one),
+ * uncovered cells −1; one season profile per tile, one uniform diurnal profile.
+ */
+function rateTable(field: HazardField): RateTable {
+  const k = field.thresholdsKt.length;
+  const covered: number[] = [];
+  field.covered.forEach((c, cell) => c === 1 && covered.push(cell));
+  return assembleRateTable({
+    peril: 'TropicalCyclone',
+    grid: field.grid,
+    thresholds: k,
+    covered,
+    ratesOf: (cell, out) => out.set(field.rates.subarray(cell * k, (cell + 1) * k)),
+    seasonOf: (cell) => field.seasons.profileOfCell[cell]!,
+    seasonWeights: field.seasons.weights,
+    diurnalShares: new Float64Array(HOURS).fill(1 / HOURS),
+    rowSharing: 'zeros',
+    meta: tableMeta(field),
+  });
+}

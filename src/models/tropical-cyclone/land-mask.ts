@@ -1,36 +1,22 @@
 /**
  * Land mask for the inland decay of storm intensity: a 0.5° cell is land when
- * its ETOPO5 mean elevation is above sea level (etopo/). Coarse: coastal cells
- * mixing land and sea count as sea when their mean is below 0 m.
+ * its ETOPO5 mean elevation is above sea level (src/catalogues/etopo.ts).
+ * Coarse: coastal cells mixing land and sea count as sea when their mean is below 0 m.
  */
-import { parseCsv, readGzipText, sourceFile } from '../../catalogues/files.js';
+import { ETOPO_GRID, readElevation } from '../../catalogues/etopo.js';
 import { wrapLongitude } from '../../geo/sphere.js';
 
-export const ETOPO = { folder: 'etopo', file: 'etopo5_0p5deg_mean_elevation.csv.gz' } as const;
-
-const STEP = 0.5;
-const NLAT = 360;
-const NLON = 720;
+const STEP = ETOPO_GRID.dlat;
+const NLAT = ETOPO_GRID.nlat;
+const NLON = ETOPO_GRID.nlon;
 
 export interface LandMask {
   isLand(lat: number, lon: number): boolean;
 }
 
 export function readLandMask(sourcesDir: string): LandMask {
-  const [header, ...rows] = parseCsv(readGzipText(sourceFile(sourcesDir, ETOPO.folder, ETOPO.file)));
-  const col = (name: string): number => {
-    const i = header?.indexOf(name) ?? -1;
-    if (i < 0) throw new Error(`${ETOPO.file}: column ${name} missing`);
-    return i;
-  };
-  const [lonCol, latCol, elevCol] = [col('lon'), col('lat'), col('elev_m')];
-  const land = new Uint8Array(NLAT * NLON);
-  for (const r of rows) {
-    const i = Math.floor((Number(r[latCol]) + 90) / STEP);
-    const j = Math.floor((Number(r[lonCol]) + 180) / STEP);
-    if (i >= 0 && i < NLAT && j >= 0 && j < NLON && Number(r[elevCol]) > 0) land[i * NLON + j] = 1;
-  }
-  return landMaskOf(land);
+  const elevation = readElevation(sourcesDir);
+  return landMaskOf(Uint8Array.from(elevation, (metres) => (metres > 0 ? 1 : 0)));
 }
 
 /** A mask over the global 0.5° grid (row-major from 90°S, 180°W). */

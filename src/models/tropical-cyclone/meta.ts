@@ -1,10 +1,12 @@
 /** The table metadata: method page, sources, the parameters that change the numbers, coverage and confidence. */
+import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
 import type { HazardField } from './compute-hazard.js';
 import { CLIMATOLOGY_PERIODS, COVERAGE, GRID, PROFILE_CALIBRATION, SEASONALITY, SMOOTHING, TRACK_STEPS, WIND_AVERAGING, WIND_FIELD } from './parameters.js';
 
 export const TC_METHOD_PAGE = 'docs/models/tropical-cyclone.md';
-export const TC_SOURCES = ['hurdat2', 'jtwc-wp', 'tc-north-indian', 'tc-southern-hemisphere', 'ibtracs-sp', 'etopo'] as const;
+/** Catalogue folders read (best tracks, and ETOPO for the land mask). */
+export const TC_SOURCES = [CATALOGUES.hurdat2, CATALOGUES.jtwcWp, CATALOGUES.jtwcNi, CATALOGUES.jtwcSh, CATALOGUES.ibtracsSp, CATALOGUES.etopo].map((c) => c.folder);
 
 export const TC_COVERAGE =
   'Within 300 km of tropical-storm-strength best-track positions of the reliable periods: North Atlantic 1950–2025, East/Central Pacific 1971–2023, ' +

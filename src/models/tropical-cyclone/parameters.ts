@@ -3,7 +3,7 @@
  * explained and referenced in docs/models/tropical-cyclone.md; the build
  * records them in the table metadata.
  */
-import type { Basin } from './tracks.js';
+import type { Basin } from './track-types.js';
 
 /** A rate group: the basins it pools and the seasons (inclusive) counted as reliable. */
 export interface ClimatologyPeriod {

@@ -5,12 +5,12 @@
  * class. Every third fix is the calibration sample (fitProfileCalibration), the
  * other two thirds the held-out check (windRadiiValidation).
  */
+import { CATALOGUES } from '../../catalogues/registry.js';
 import type { ValidationRow } from '../validation-types.js';
-import { KM_PER_NMI } from './units.js';
 import { ALL_SEA } from './land-mask.js';
 import { PROFILE_CALIBRATION } from './parameters.js';
 import { trackSteps } from './track-steps.js';
-import type { Quadrants, Storm } from './tracks.js';
+import { KM_PER_NMI, type Quadrants, type Storm } from './track-types.js';
 import { siteWind, vortexAt, windRadiusKm, type ProfileCalibration, type StormPosition, type Vortex } from './wind-field.js';
 
 const QUADRANTS: readonly (keyof Quadrants)[] = ['ne', 'se', 'sw', 'nw'];
@@ -53,7 +53,7 @@ export function radiiSamples(storms: readonly Storm[], calibrationSet: boolean):
   const samples: RadiiSample[] = [];
   let index = 0;
   for (const storm of storms) {
-    if (storm.source !== 'hurdat2' || storm.season < FIRST_SEASON) continue;
+    if (storm.source !== CATALOGUES.hurdat2.folder || storm.season < FIRST_SEASON) continue;
     const stepAt = new Map(trackSteps(storm, ALL_SEA).map((s) => [s.time, s]));
     for (const fix of storm.fixes) {
       const step = stepAt.get(fix.time);

@@ -4,12 +4,12 @@
  * (and at some reanalysed landfalls).
  */
 import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
+import { CATALOGUES } from '../../catalogues/registry.js';
 import { wrapLongitude } from '../../geo/sphere.js';
-import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
-import { makeFix, orderFixes, type Basin, type Stage, type Storm } from './tracks.js';
+import { groupBy, makeFix, orderFixes, parseUtc, positiveOrNull, quadrants, windOrNull } from './fixes.js';
+import type { Basin, Stage, Storm } from './track-types.js';
 
-export const HURDAT2_FOLDER = 'hurdat2';
-export const HURDAT2_FILES = ['hurdat2_atlantic_1851-2025.csv.gz', 'hurdat2_nepac_1949-2023.csv.gz'] as const;
+const HURDAT2 = CATALOGUES.hurdat2;
 
 const BASIN_OF_PREFIX: Record<string, Basin> = { AL: 'NA', EP: 'EP', CP: 'CP' };
 
@@ -22,8 +22,8 @@ const STAGE_OF_STATUS: Record<string, Stage> = {
 };
 
 export function readHurdat2(sourcesDir: string): Storm[] {
-  return HURDAT2_FILES.flatMap((file) => {
-    const records = readCsvRecords(sourceFile(sourcesDir, HURDAT2_FOLDER, file));
+  return HURDAT2.files.flatMap((file) => {
+    const records = readCsvRecords(sourceFile(sourcesDir, HURDAT2.folder, file));
     return [...groupBy(records, (r) => r.storm_id!).entries()].map(([id, rows]) => stormOf(id, rows));
   });
 }
@@ -47,7 +47,7 @@ function stormOf(id: string, rows: Record<string, string>[]): Storm {
     name: name && name !== 'UNNAMED' ? name : null,
     basin,
     season: Number(id.slice(4, 8)),
-    source: HURDAT2_FOLDER,
+    source: HURDAT2.folder,
     fixes: orderFixes(fixes.filter((f) => Number.isFinite(f.lat) && Number.isFinite(f.lon))),
   };
 }

@@ -5,13 +5,13 @@
  * dropped; main and provisional tracks kept. Longitudes (to 242°E) normalised.
  */
 import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
+import { CATALOGUES } from '../../catalogues/registry.js';
 import { wrapLongitude } from '../../geo/sphere.js';
+import { groupBy, makeFix, orderFixes, parseUtc, positiveOrNull, quadrants, southernBasin, windOrNull } from './fixes.js';
 import { WIND_AVERAGING } from './parameters.js';
-import { southernBasin } from './read-jtwc.js';
-import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
-import { makeFix, orderFixes, type Stage, type Storm } from './tracks.js';
+import type { Stage, Storm } from './track-types.js';
 
-export const IBTRACS_SP = { folder: 'ibtracs-sp', file: 'ibtracs_SP_v04r00_1897-2022.csv.gz' } as const;
+const IBTRACS_SP = CATALOGUES.ibtracsSp;
 
 const KEPT_TRACK_TYPES = new Set(['main', 'PROVISIONAL']);
 

@@ -5,16 +5,12 @@
  * - tc-southern-hemisphere/: southern hemisphere 1981/82–2018/19 (position and wind only).
  */
 import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
+import { CATALOGUES } from '../../catalogues/registry.js';
 import { wrapLongitude } from '../../geo/sphere.js';
-import { groupBy, parseUtc, positiveOrNull, quadrants, windOrNull } from './source-values.js';
-import { makeFix, orderFixes, type Basin, type Stage, type Storm, type TrackFix } from './tracks.js';
+import { groupBy, makeFix, orderFixes, parseUtc, positiveOrNull, quadrants, southernBasin, windOrNull } from './fixes.js';
+import type { Basin, Stage, Storm, TrackFix } from './track-types.js';
 
-export const JTWC_WP = { folder: 'jtwc-wp', file: 'jtwc_wp_bt_1945-2021.csv.gz' } as const;
-export const JTWC_NI = { folder: 'tc-north-indian', file: 'jtwc_io_besttrack_1982-2023.csv.gz' } as const;
-export const JTWC_SH = { folder: 'tc-southern-hemisphere', file: 'jtwc_sh_besttrack_1981-2019.csv.gz' } as const;
-
-/** Longitude splitting the South Indian from the South Pacific basin (as IBTrACS and the SH file do). */
-export const SOUTH_PACIFIC_FROM_LON = 135;
+const { jtwcWp: JTWC_WP, jtwcNi: JTWC_NI, jtwcSh: JTWC_SH } = CATALOGUES;
 
 /** ATCF status codes in the `bio` files; XX and empty are unknown. */
 const STAGE_OF_TY: Record<string, Stage> = {
@@ -60,12 +56,6 @@ export function readJtwcSouthernHemisphere(sourcesDir: string): Storm[] {
     const storm0 = storm(id, null, 'SI', Number(rows[0]!.season), JTWC_SH.folder, fixes);
     return { ...storm0, basin: southernBasin(storm0.fixes) };
   });
-}
-
-/** SI or SP by the longitude of the first fix (genesis). */
-export function southernBasin(fixes: readonly TrackFix[]): Basin {
-  const lon = fixes[0]?.lon ?? 0;
-  return lon >= 0 && lon < SOUTH_PACIFIC_FROM_LON ? 'SI' : 'SP';
 }
 
 function storm(id: string, name: string | null, basin: Basin, season: number, source: string, fixes: TrackFix[]): Storm {

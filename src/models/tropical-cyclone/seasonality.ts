@@ -10,6 +10,7 @@
 import { seasonSlot } from '../../engine/calendar.js';
 import { LEAP_DAY_SLOT, normaliseSeason, SEASON_SLOTS } from '../../engine/profiles.js';
 import type { GridDef } from '../../engine/table-spec.js';
+import { sumCircularGathered } from '../toolkit/smoothing.js';
 import type { Footprint } from './footprint.js';
 import { rowCentreLat } from './hazard-grid.js';
 import { SEASONALITY } from './parameters.js';
@@ -97,18 +98,12 @@ export class SeasonAccumulator {
 /**
  * Histogram over the 366 slots → smoothed, normalised daily density. The 29 February
  * slot only fills in leap years, so it is scaled by 4 to a per-day density first.
+ * Circular Gaussian kernel of SEASONALITY.sigmaDays, truncated at 3σ, unnormalised
+ * (the profile is normalised afterwards).
  */
 export function smoothedProfile(hist: ArrayLike<number>): Float64Array {
   const density = Float64Array.from(hist);
+  if (density.length !== SEASON_SLOTS) throw new Error(`season histogram has ${density.length} slots, expected ${SEASON_SLOTS}`);
   density[LEAP_DAY_SLOT] = density[LEAP_DAY_SLOT]! * 4;
-  const sigma = SEASONALITY.sigmaDays;
-  const half = Math.ceil(3 * sigma);
-  const kernel = Array.from({ length: 2 * half + 1 }, (_, k) => Math.exp(-0.5 * ((k - half) / sigma) ** 2));
-  const smoothed = new Float64Array(SEASON_SLOTS);
-  for (let s = 0; s < SEASON_SLOTS; s++) {
-    let sum = 0;
-    for (let k = -half; k <= half; k++) sum += kernel[k + half]! * density[(s + k + SEASON_SLOTS) % SEASON_SLOTS]!;
-    smoothed[s] = sum;
-  }
-  return normaliseSeason(smoothed);
+  return normaliseSeason(sumCircularGathered(density, SEASONALITY.sigmaDays));
 }

@@ -9,7 +9,7 @@ import { distanceKm } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import type { ClimatologyPeriod } from './parameters.js';
 import { trackSteps, type TrackStep } from './track-steps.js';
-import type { Storm } from './tracks.js';
+import type { Storm } from './track-types.js';
 
 /** Annual rate of storms of the period whose centre passes within radiusKm of the place at ≥ minKt (non-extratropical). */
 export function strikeRate(

@@ -10,11 +10,10 @@
  * the KD95 decay (Vb = 26.7 kt, α = 0.095 h⁻¹) until it falls below 34 kt.
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
-import { KM_PER_NMI } from './units.js';
 import { KM_PER_DEGREE, distanceKm, longitudeDelta, wrapLongitude } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import { TRACK_STEPS } from './parameters.js';
-import type { Stage, Storm, TrackFix } from './tracks.js';
+import { KM_PER_NMI, type Stage, type Storm, type TrackFix } from './track-types.js';
 
 export interface TrackStep {
   time: number;

@@ -9,13 +9,12 @@
 import { SAFFIR_SIMPSON_KNOTS as CATEGORY_KT, type PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
-import { KM_PER_NMI } from './units.js';
 import type { LandMask } from './land-mask.js';
 import { CLIMATOLOGY_PERIODS } from './parameters.js';
 import { PLACES, type Place } from './places.js';
 import { siteReturnPeriod } from './site-hazard.js';
 import { stepsOfPeriods, strikeRate } from './strikes.js';
-import type { Storm } from './tracks.js';
+import { KM_PER_NMI, type Storm } from './track-types.js';
 import { orderingChecks } from './validation-orderings.js';
 
 const PERIL = 'TropicalCyclone';

@@ -25,8 +25,8 @@
  *     strongest wind, at Rmax to the right of the motion (left in the south), equals Vmax.
  * No roughness reduction over land: winds are in the best track's (open-water) exposure.
  */
-import { MS_PER_KT } from './units.js';
 import { PROFILE_CALIBRATION, WIND_FIELD } from './parameters.js';
+import { MS_PER_KT } from './track-types.js';
 
 export interface StormPosition {
   latitude: number;

@@ -1,5 +1,5 @@
 import { daysFromCivil } from '../../engine/calendar.js';
-import { expectedCountFromProbability } from '../../engine/formulas.js';
+import { expectedCountFromProbability, probabilityFromExpectedCount } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
 import { perilDef } from '../../engine/perils.js';
 import { referenceWindow } from '../../engine/reference.js';
@@ -34,7 +34,7 @@ export function annualMaxProbabilities(table: HazardTable, row: number, blockDay
     const p = referenceWindow(table, row, { startDay: start, endDay: start + blockDays - 1, startHour: 0, endHour: 23 });
     p.forEach((v, j) => (hazard[j]! += expectedCountFromProbability(v)));
   }
-  return hazard.map((h) => -Math.expm1(-h));
+  return hazard.map(probabilityFromExpectedCount);
 }
 
 /**

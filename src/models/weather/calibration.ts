@@ -1,10 +1,9 @@
 import { cellIndex } from '../../engine/grid.js';
-import { cellPositions, type CruClimatology } from './cru.js';
 import { TailQuantileTable } from './distributions.js';
-import { HCN_DAYS_PER_MONTH, type HcnMonth, type HcnStation } from './hcn.js';
 import { clamp, fitLinear, quantile, type LinearFit } from './least-squares.js';
-import { GENERATOR, MEAN_DAYS_IN_MONTH } from './parameters.js';
+import { GENERATOR, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from './parameters.js';
 import { fitSnowPartition, type SnowPartitionFit } from './snow-partition.js';
+import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation } from './sources.js';
 
 /**
  * Calibration of the CRU-driven generator against US HCN station statistics.
@@ -127,6 +126,6 @@ function buildSample(cru: CruClimatology, stations: readonly HcnStation[], month
 function subThresholdDayAmount(months: readonly HcnMonth[]): number {
   const amounts = months
     .filter((m) => m.pWet01 > m.pWet1 && m.pWet1 > 0)
-    .map((m) => (m.monthlyMm / HCN_DAYS_PER_MONTH - m.pWet1 * m.wetMeanMm) / (m.pWet01 - m.pWet1));
+    .map((m) => (m.monthlyMm / MEAN_DAYS_PER_MONTH - m.pWet1 * m.wetMeanMm) / (m.pWet01 - m.pWet1));
   return quantile(amounts, 0.5);
 }

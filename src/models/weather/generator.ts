@@ -2,6 +2,7 @@ import { clampCovariates, cruCovariates, occurrenceCovariates, persistenceCovari
 import { clamp, predictLinear } from './least-squares.js';
 import { GENERATOR, MEAN_DAYS_IN_MONTH } from './parameters.js';
 import { snowProbability } from './snow-partition.js';
+import type { CruClimatology } from './sources.js';
 
 /**
  * The daily generator of one cell and calendar month (docs/methods.md §3(c)):
@@ -42,6 +43,19 @@ export function monthGenerator(cal: Calibration, climate: CellMonthClimate, mont
   const alpha = Math.exp(predictLinear(cal.shape.coefficients, shapeCovariates(c)));
   const rho = clamp(predictLinear(cal.persistence.coefficients, persistenceCovariates(c)), ...GENERATOR.persistenceRange);
   return { pi, rho, alpha, beta: heavyDayTotal / pi / alpha, qSnow };
+}
+
+/** The twelve monthly generators of the CRU land cell at `position`, or null when a month has none (no coverage). */
+export function cellMonthGenerators(cru: CruClimatology, cal: Calibration, position: number): MonthGenerator[] | null {
+  const { pre, wet, tmp, dtr } = cru.values;
+  const months: MonthGenerator[] = [];
+  for (let m = 0; m < 12; m++) {
+    const at = position * 12 + m;
+    const g = monthGenerator(cal, { pre: pre[at]!, wet: wet[at]!, temp: tmp[at]!, dtr: dtr[at]! }, m);
+    if (!g) return null;
+    months.push(g);
+  }
+  return months;
 }
 
 /** Markov transition probabilities with stationary wet probability π and persistence ρ. */

@@ -1,13 +1,11 @@
+import { CATALOGUES } from '../../catalogues/registry.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { BuildContext, ModelBuilder } from '../types.js';
 import { calibrate } from './calibration.js';
-import { readCru } from './cru.js';
-import { readHcnMonths, readHcnStations, readHcnYears } from './hcn.js';
 import { precipMeta, windMeta } from './meta.js';
-import { SOURCE_FOLDERS } from './parameters.js';
 import { buildPrecipTables } from './precip-tables.js';
 import { calibrateSnowAmounts } from './snow-calibration.js';
-import { readSpcWindReports } from './spc-gusts.js';
+import { readCru, readHcnMonths, readHcnStations, readHcnYears, readSpcWindReports } from './sources.js';
 import { buildWindTable } from './wind-table.js';
 
 /**
@@ -20,9 +18,8 @@ import { buildWindTable } from './wind-table.js';
 export const weatherBuilder: ModelBuilder = {
   name: 'weather',
   perils: ['Rain', 'MaxWindGust', 'CumulativeRain', 'Cumulativesnow'],
-  sources: [SOURCE_FOLDERS.cru, SOURCE_FOLDERS.hcn, SOURCE_FOLDERS.spc],
+  sources: [CATALOGUES.cru.folder, CATALOGUES.hcn.folder, CATALOGUES.spcWind.folder],
   async build(ctx: BuildContext): Promise<HazardTable[]> {
-    const started = performance.now();
     ctx.progress(0, 'reading CRU climatology');
     const cru = readCru(ctx.sourcesDir);
     ctx.progress(0.15, 'calibrating the generator on US HCN');
@@ -46,11 +43,8 @@ export const weatherBuilder: ModelBuilder = {
     const wind = buildWindTable(cru, reports, tropicalCyclone, (d) => windMeta(d, tropicalCyclone !== null));
     ctx.log(
       `weather: Rain ${precip.rain.rows} rows, CumulativeRain ${precip.cumulativeRain.rows}, Cumulativesnow ${precip.cumulativeSnow.rows}, ` +
-        `MaxWindGust ${wind.table.rows} (${wind.diagnostics.convectiveCells} cells with convective term) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `MaxWindGust ${wind.table.rows} (${wind.diagnostics.convectiveCells} cells with convective term)`,
     );
-    ctx.progress(1, 'done');
     return [precip.rain, wind.table, precip.cumulativeRain, precip.cumulativeSnow];
   },
 };
-
-export default weatherBuilder;

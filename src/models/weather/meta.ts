@@ -1,7 +1,8 @@
+import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
 import type { Calibration } from './calibration.js';
 import type { PrecipMeta } from './precip-tables.js';
-import { GENERATOR, SOURCE_FOLDERS, SPC, TC, WIND } from './parameters.js';
+import { GENERATOR, SPC, TC, WIND } from './parameters.js';
 import type { SnowAmounts } from './snow-calibration.js';
 import type { WindDiagnostics } from './wind-table.js';
 
@@ -39,7 +40,7 @@ function calibrationParameters(cal: Calibration): Record<string, unknown> {
 
 export function precipMeta(cal: Calibration, snow: SnowAmounts): PrecipMeta {
   const parameters = calibrationParameters(cal);
-  const sources = [SOURCE_FOLDERS.cru, SOURCE_FOLDERS.hcn];
+  const sources = [CATALOGUES.cru.folder, CATALOGUES.hcn.folder];
   const base = 'Global land on CRU CL 1.0 0.5° cells (1961–1990 normals), Markov-chain/gamma daily generator calibrated on US HCN stations';
   return {
     rain: {
@@ -78,7 +79,7 @@ export function precipMeta(cal: Calibration, snow: SnowAmounts): PrecipMeta {
 export function windMeta(d: WindDiagnostics, withTropicalCyclones: boolean): TableMeta {
   return {
     method: METHOD_PAGES.wind,
-    sources: [SOURCE_FOLDERS.cru, SOURCE_FOLDERS.spc, ...(withTropicalCyclones ? ['TropicalCyclone table'] : [])],
+    sources: [CATALOGUES.cru.folder, CATALOGUES.spcWind.folder, ...(withTropicalCyclones ? ['TropicalCyclone table'] : [])],
     parameters: {
       grid: '0.5° CRU CL 1.0 land cells with usable wind, coverage extended 1 ring',
       background: { ...WIND, model: 'P(gust >= x) = exp(-(x/(G·c))^k), c = M·U/Gamma(1+1/k)' },

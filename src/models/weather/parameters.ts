@@ -3,35 +3,25 @@
  * one table per concern. docs/models/{rain,max-wind-gust,cumulative-rain,cumulativesnow}.md
  * give the source of each value; the fitted numbers are written to each table's meta.parameters.
  */
+import type { CruVariable } from '../../catalogues/registry.js';
+import { DAYS_PER_YEAR } from '../../engine/formulas.js';
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
 
-export const SOURCE_FOLDERS = {
-  cru: 'cru-cl1-climatology',
-  hcn: 'ushcn-daily-derived',
-  spc: 'spc-severe-yearly',
-} as const;
+/** The CRU CL 1.0 variables the generator and the gust model read (the grid is src/catalogues/cru.ts CRU_GRID). */
+export const CRU_VARIABLES = ['pre', 'wet', 'tmp', 'dtr', 'wnd'] as const satisfies readonly CruVariable[];
+export type WeatherCruVariable = (typeof CRU_VARIABLES)[number];
 
-export const CRU_VARIABLES = ['pre', 'wet', 'tmp', 'dtr', 'wnd'] as const;
-export type CruVariable = (typeof CRU_VARIABLES)[number];
-
-export function cruFile(variable: CruVariable): string {
-  return `cru_cl1_${variable}_0p5deg_1961-1990.csv.gz`;
-}
-
-export const HCN_FILES = {
-  stations: 'ushcn_stations.csv.gz',
-  monthly: 'ushcn_monthly_wgen_params.csv.gz',
-  annual: 'ushcn_annual_extremes.csv.gz',
-} as const;
-
-/** CRU CL 1.0 native grid: 0.5° cells, south-west corner at (−90, −180). */
-export const GRID_STEP_DEGREES = 0.5;
 /** Rings of ocean cells given the nearest land row so coastal points resolve. */
 export const COVERAGE_RINGS = 1;
 
 /** Days per calendar month in a mean year (February 28.25), for monthly ↔ daily conversions. */
 export const MEAN_DAYS_IN_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
-export const MONTH_COLUMNS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+/**
+ * The mean month, 365.25 / 12 = 30.4375 days: the month of the SPC seasonal
+ * smoothing, and HCN's monthly precipitation is mean daily precipitation × this
+ * (ushcn-daily-derived/SOURCE.md).
+ */
+export const MEAN_DAYS_PER_MONTH = DAYS_PER_YEAR / 12;
 
 /** The daily precipitation generator and its calibration against US HCN. */
 export const GENERATOR = {
@@ -127,4 +117,5 @@ export const TC = {
   categoryKnots: SAFFIR_SIMPSON_KNOTS,
 } as const;
 
+/** Earth radius of the convective kernel distances (spc-gusts.ts), km. */
 export const EARTH_RADIUS_KM = 6371;

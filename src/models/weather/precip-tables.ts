@@ -2,10 +2,10 @@ import { gammaQ } from '../../engine/gamma.js';
 import { perilDef } from '../../engine/perils.js';
 import { ACCUMULATION_PARAM_COUNT, checkTable, type AccumulationTable, type DailyTable, type TableMeta } from '../../engine/table-spec.js';
 import type { Calibration } from './calibration.js';
-import type { CruClimatology } from './cru.js';
-import { monthGenerator, transitions, type MonthGenerator } from './generator.js';
+import { cellMonthGenerators, transitions, type MonthGenerator } from './generator.js';
 import { assembleRows } from './rows.js';
 import { effectiveSnowRatio, type SnowAmounts } from './snow-calibration.js';
+import type { CruClimatology } from './sources.js';
 
 /**
  * The three precipitation tables from one generator per cell and month:
@@ -31,16 +31,9 @@ export function cellGenerators(cru: CruClimatology, cal: Calibration): { cells: 
   const cells: number[] = [];
   const positions: number[] = [];
   const generators: MonthGenerator[] = [];
-  const { pre, wet, tmp, dtr } = cru.values;
   for (let i = 0; i < cru.cells.length; i++) {
-    const months: MonthGenerator[] = [];
-    for (let m = 0; m < 12; m++) {
-      const at = i * 12 + m;
-      const g = monthGenerator(cal, { pre: pre[at]!, wet: wet[at]!, temp: tmp[at]!, dtr: dtr[at]! }, m);
-      if (!g) break;
-      months.push(g);
-    }
-    if (months.length < 12) continue;
+    const months = cellMonthGenerators(cru, cal, i);
+    if (!months) continue;
     cells.push(cru.cells[i]!);
     positions.push(i);
     generators.push(...months);

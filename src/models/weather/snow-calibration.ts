@@ -1,11 +1,10 @@
 import { gammaQ } from '../../engine/gamma.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { Calibration } from './calibration.js';
-import { cellPositions, type CruClimatology } from './cru.js';
-import { monthGenerator, type MonthGenerator } from './generator.js';
-import { HCN_DAYS_PER_MONTH, type HcnMonth, type HcnStation, type HcnYear } from './hcn.js';
+import { cellMonthGenerators, type MonthGenerator } from './generator.js';
 import { quantile } from './least-squares.js';
-import { HCN_SERIES, MEAN_DAYS_IN_MONTH, SNOW, isSnowCalibrationStation } from './parameters.js';
+import { HCN_SERIES, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, SNOW, isSnowCalibrationStation } from './parameters.js';
+import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation, type HcnYear } from './sources.js';
 
 /**
  * Snow amounts for Cumulativesnow, calibrated on half of the HCN stations
@@ -64,14 +63,8 @@ function stationGenerators(cru: CruClimatology, cal: Calibration, stations: read
     const cell = cellIndex(cru.grid, s.latitude, s.longitude);
     const position = cell < 0 ? -1 : positions[cell]!;
     if (position < 0) continue;
-    const monthly: MonthGenerator[] = [];
-    for (let m = 0; m < 12; m++) {
-      const at = position * 12 + m;
-      const { pre, wet, tmp, dtr } = cru.values;
-      const g = monthGenerator(cal, { pre: pre[at]!, wet: wet[at]!, temp: tmp[at]!, dtr: dtr[at]! }, m);
-      if (g) monthly.push(g);
-    }
-    if (monthly.length === 12) out.set(s.id, { position, months: monthly });
+    const months = cellMonthGenerators(cru, cal, position);
+    if (months) out.set(s.id, { position, months });
   }
   return out;
 }
@@ -83,7 +76,7 @@ function ratioBins(cru: CruClimatology, generators: Map<string, StationGenerator
     const sg = generators.get(m.station);
     if (!sg || !Number.isFinite(m.snowfallMonthlyMm)) continue;
     const g = sg.months[m.month]!;
-    const water = HCN_DAYS_PER_MONTH * g.pi * g.qSnow * g.alpha * g.beta;
+    const water = MEAN_DAYS_PER_MONTH * g.pi * g.qSnow * g.alpha * g.beta;
     if (!(water >= SNOW.ratioMinWaterMm)) continue;
     const temp = cru.values.tmp[sg.position * 12 + m.month]!;
     const bin = edges.findIndex((e, i) => i + 1 < edges.length && temp >= e && temp < edges[i + 1]!);

@@ -1,7 +1,7 @@
 import { cellCentre } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { parseCsv, readGzipText, sourceFile } from '../../catalogues/files.js';
-import { EARTH_RADIUS_KM, MEAN_DAYS_IN_MONTH, SOURCE_FOLDERS, SPC } from './parameters.js';
+import { EARTH_RADIUS_KM, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, SPC } from './parameters.js';
+import type { GustReport } from './sources.js';
 
 /**
  * Convective gusts from the SPC wind reports (kt). Each report is spread with a
@@ -11,44 +11,6 @@ import { EARTH_RADIUS_KM, MEAN_DAYS_IN_MONTH, SOURCE_FOLDERS, SPC } from './para
  * stands for; that is the expected number of such gusts at a point per month,
  * and over the month's days the daily hazard h = λ_month / days.
  */
-export interface GustReport {
-  latitude: number;
-  longitude: number;
-  /** 0–11 */
-  month: number;
-  gustMs: number;
-}
-
-export function readSpcWindReports(sourcesDir: string): GustReport[] {
-  const seen = new Set<string>();
-  const reports: GustReport[] = [];
-  for (const year of SPC.years) {
-    const [header, ...rows] = parseCsv(readGzipText(sourceFile(sourcesDir, SOURCE_FOLDERS.spc, `${year}_wind.csv.gz`)));
-    if (!header) continue;
-    const col = (name: string): number => {
-      const at = header.findIndex((h) => h.trim() === name);
-      if (at < 0) throw new Error(`${year}_wind.csv.gz: no column ${name}`);
-      return at;
-    };
-    const [date, time, lat, lon, mag, mo] = ['date', 'time', 'slat', 'slon', 'mag', 'mo'].map(col);
-    for (const row of rows) {
-      const report = {
-        latitude: Number(row[lat!]),
-        longitude: Number(row[lon!]),
-        month: Number(row[mo!]) - 1,
-        gustMs: Number(row[mag!]) * SPC.knotsToMetresPerSecond,
-      };
-      if (!(Math.abs(report.latitude) <= 90 && Math.abs(report.longitude) <= 180 && report.gustMs > 0 && report.month >= 0 && report.month < 12)) continue;
-      if (report.latitude === 0 && report.longitude === 0) continue;
-      // The same report can sit in two yearly files (31 December); keep it once.
-      const key = [row[date!], row[time!], row[lat!], row[lon!], row[mag!]].join('|');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      reports.push(report);
-    }
-  }
-  return reports;
-}
 
 /**
  * Daily hazard per grid cell (cells within SPC.domainRadiusKm of a report only),
@@ -104,15 +66,18 @@ export function convectiveDailyHazard(grid: GridDef, reports: readonly GustRepor
 
 /** Circular Gaussian weights over month offsets 0..11 (SD SPC.seasonSigmaDays), summing to 1. */
 export function monthSmoothingWeights(): Float64Array {
-  const monthDays = 365.25 / 12;
   const w = Float64Array.from({ length: 12 }, (_, offset) => {
     const steps = Math.min(offset, 12 - offset);
-    return Math.exp(-((steps * monthDays) ** 2) / (2 * SPC.seasonSigmaDays ** 2));
+    return Math.exp(-((steps * MEAN_DAYS_PER_MONTH) ** 2) / (2 * SPC.seasonSigmaDays ** 2));
   });
   const total = w.reduce((a, b) => a + b, 0);
   return w.map((v) => v / total);
 }
 
+/**
+ * Haversine distance on a sphere of EARTH_RADIUS_KM (6371 km, not the 6371.0088 km
+ * of src/geo/sphere.ts, whose distanceKm would change the kernel weights).
+ */
 export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;

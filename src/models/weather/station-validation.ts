@@ -1,9 +1,9 @@
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import { annualMaxProbabilities, annualQuantile, rowAt, thresholdsOf } from './annual-curves.js';
-import { readHcnStations, readHcnYears, type HcnYear } from './hcn.js';
 import { quantile } from './least-squares.js';
 import { HCN_SERIES, SNOW, isSnowCalibrationStation } from './parameters.js';
+import { readHcnStations, readHcnYears, type HcnYear } from './sources.js';
 
 /**
  * The built tables against every US HCN station's annual-maximum series: model

@@ -1,6 +1,6 @@
 import { lnGamma } from '../../engine/gamma.js';
-import { cellPositions, type CruClimatology } from './cru.js';
 import { WIND } from './parameters.js';
+import { cellPositions, type CruClimatology } from './sources.js';
 
 /**
  * Background (synoptic) gusts from the CRU mean 10 m wind U of a month: the day's

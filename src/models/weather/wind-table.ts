@@ -1,9 +1,10 @@
+import { expectedCountFromProbability, probabilityFromExpectedCount } from '../../engine/formulas.js';
 import { perilDef } from '../../engine/perils.js';
 import { checkTable, type DailyTable, type RateTable, type TableMeta } from '../../engine/table-spec.js';
-import type { CruClimatology } from './cru.js';
 import { SPC } from './parameters.js';
 import { assembleRows } from './rows.js';
-import { convectiveDailyHazard, type GustReport } from './spc-gusts.js';
+import type { CruClimatology, GustReport } from './sources.js';
+import { convectiveDailyHazard } from './spc-gusts.js';
 import { tropicalCycloneDailyHazard } from './tc-gusts.js';
 import { backgroundGustProbability, cellWinds } from './wind-background.js';
 
@@ -44,8 +45,8 @@ export function buildWindTable(
     for (let m = 0; m < 12; m++) {
       for (let j = 0; j < k; j++) {
         const at = m * k + j;
-        const hazard = -Math.log1p(-backgroundGustProbability(monthly[m]!, thresholds[j]!)) + (conv?.[at] ?? 0) + (tc?.[at] ?? 0);
-        values[n * 12 * k + at] = -Math.expm1(-hazard);
+        const hazard = expectedCountFromProbability(backgroundGustProbability(monthly[m]!, thresholds[j]!)) + (conv?.[at] ?? 0) + (tc?.[at] ?? 0);
+        values[n * 12 * k + at] = probabilityFromExpectedCount(hazard);
       }
     }
   });

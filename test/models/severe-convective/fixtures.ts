@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { HAIL_SOURCES, TORNADO_SOURCES } from '../../../src/models/severe-convective/catalogues.js';
+import { CATALOGUES } from '../../../src/catalogues/registry.js';
 
 /**
  * Small synthetic SPC catalogues with the real folder/file names and columns
@@ -58,13 +58,13 @@ export function writeTornadoes(dir: string, rows: readonly TornadoRow[], segment
     return [i + 1, y, m, d, r.date, r.time, 3, 'OK', 40, 0, r.mag ?? -9, 0, 0, 0, 0, r.slat, r.slon, r.elat ?? 0, r.elon ?? 0, r.lenMiles, r.widYards, 1, 1, sg, 0, 0, 0, 0, 0].join(',');
   };
   const recent = [...rows.filter((r) => r.date.startsWith('2023')).map((r, i) => raw(r, i, 1)), ...segments.map((r, i) => raw(r, 1000 + i, 2))];
-  writeGzip(dir, TORNADO_SOURCES.tracks.folder, TORNADO_SOURCES.tracks.file, [TIDY_TORNADO_HEADER, ...tidy]);
-  writeGzip(dir, TORNADO_SOURCES.year2023.folder, TORNADO_SOURCES.year2023.file, [SPC_TORNADO_HEADER, ...recent]);
+  writeGzip(dir, CATALOGUES.spcTornado.folder, CATALOGUES.spcTornado.file, [TIDY_TORNADO_HEADER, ...tidy]);
+  writeGzip(dir, CATALOGUES.spcTornado2023.folder, CATALOGUES.spcTornado2023.file, [SPC_TORNADO_HEADER, ...recent]);
 }
 
-/** Every hail file of HAIL_SOURCES, each report in the file whose name covers its year. */
+/** Every hail file of CATALOGUES.spcHail, each report in the file whose name covers its year. */
 export function writeHail(dir: string, rows: readonly HailRow[]): void {
-  for (const { folder, file } of HAIL_SOURCES) {
+  for (const { folder, file } of CATALOGUES.spcHail) {
     const [first, last] = file.replace('_hail.csv.gz', '').split('-').map(Number) as [number, number | undefined];
     const inFile = rows.filter((r) => {
       const year = Number(r.date.slice(0, 4));

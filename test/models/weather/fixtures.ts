@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { gammaUpperQuantileSeries as gammaUpperQuantile, normalCdfSeries as normalCdf } from '../../helpers/distributions.js';
+import { CATALOGUES } from '../../../src/catalogues/registry.js';
 import { MEAN_DAYS_IN_MONTH } from '../../../src/models/weather/parameters.js';
 
 export const TRUTH = {
@@ -105,16 +106,16 @@ export const stationId = (r: number, c: number): string => `USC0000${String(r * 
 export function writeSyntheticCatalogue(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazrisk-weather-'));
   const cells = blockClimate();
-  const cru = path.join(dir, 'cru-cl1-climatology');
+  const cru = path.join(dir, CATALOGUES.cru.folder);
   fs.mkdirSync(cru);
   for (const variable of ['pre', 'wet', 'tmp', 'dtr', 'wnd'] as const) {
     const rows = cells
       .filter((_, i) => variable !== 'wnd' || i !== WINDLESS_CELL.row * BLOCK.cols + WINDLESS_CELL.col)
       .map((cell) => [cell.latitude, cell.longitude, ...cell[variable]]);
-    fs.writeFileSync(path.join(cru, `cru_cl1_${variable}_0p5deg_1961-1990.csv.gz`), csv(['lat', 'lon', ...MONTHS], rows));
+    fs.writeFileSync(path.join(cru, CATALOGUES.cru.file(variable)), csv(['lat', 'lon', ...MONTHS], rows));
   }
 
-  const hcn = path.join(dir, 'ushcn-daily-derived');
+  const hcn = path.join(dir, CATALOGUES.hcn.folder);
   fs.mkdirSync(hcn);
   const stations: (string | number)[][] = [];
   const monthly: (string | number)[][] = [];
@@ -140,9 +141,9 @@ export function writeSyntheticCatalogue(): string {
       annual.push([id, year, 365, 900, 80, 40 + k, 50 + k, 55 + k, 60 + k, 70 + k, 80 + k, 365, 900, 60 + 4 * k, 90 + 4 * k, 120 + 4 * k, 365, 300, 35, -20]);
     }
   });
-  fs.writeFileSync(path.join(hcn, 'ushcn_stations.csv.gz'), csv(['station_id', 'lat', 'lon', 'elev_m', 'state', 'name', 'first_year', 'last_year', 'years_prcp_ge330d', 'coord_source'], stations));
+  fs.writeFileSync(path.join(hcn, CATALOGUES.hcn.stations), csv(['station_id', 'lat', 'lon', 'elev_m', 'state', 'name', 'first_year', 'last_year', 'years_prcp_ge330d', 'coord_source'], stations));
   fs.writeFileSync(
-    path.join(hcn, 'ushcn_monthly_wgen_params.csv.gz'),
+    path.join(hcn, CATALOGUES.hcn.monthly),
     csv(
       ['station_id', 'month', 'prcp_days_valid', 'p_wet_ge0p1mm', 'p_wet_ge1mm', 'p_wet_given_wet', 'p_wet_given_dry', 'wet_mean_mm', 'wet_sd_mm', 'gamma_shape', 'gamma_scale_mm',
         'wet_q99_mm', 'wet_max_mm', 'prcp_mean_monthly_mm', 'tmax_mean_c', 'tmin_mean_c', 'snow_days_valid', 'p_snowfall_day', 'snowfall_mean_on_snow_day_mm',
@@ -151,7 +152,7 @@ export function writeSyntheticCatalogue(): string {
     ),
   );
   fs.writeFileSync(
-    path.join(hcn, 'ushcn_annual_extremes.csv.gz'),
+    path.join(hcn, CATALOGUES.hcn.annual),
     csv(
       ['station_id', 'year', 'prcp_days_valid', 'prcp_total_mm', 'wet_days_ge1mm', 'rx1day_mm', 'rx2day_mm', 'rx3day_mm', 'rx5day_mm', 'rx7day_mm', 'rx10day_mm', 'snow_days_valid',
         'snow_total_mm', 'snow_max1day_mm', 'snow_max3day_mm', 'snow_max7day_mm', 'snwd_days_valid', 'snwd_max_mm', 'tmax_max_c', 'tmin_min_c'],
@@ -159,7 +160,7 @@ export function writeSyntheticCatalogue(): string {
     ),
   );
 
-  const spc = path.join(dir, 'spc-severe-yearly');
+  const spc = path.join(dir, CATALOGUES.spcWind.folder);
   fs.mkdirSync(spc);
   const lat = BLOCK.lat0 + 0.5 * REPORT.row;
   const lon = BLOCK.lon0 + 0.5 * REPORT.col;
@@ -168,7 +169,7 @@ export function writeSyntheticCatalogue(): string {
   const july = report('1', '2023-07-15', [2023, 7, 15]);
   for (const year of [2022, 2023, 2024, 2025]) {
     const rows = year === 2023 ? [july] : year === 2024 ? [report('1', '2023-07-15', [2023, 7, 15])] : [];
-    fs.writeFileSync(path.join(spc, `${year}_wind.csv.gz`), csv(SPC_HEADER, rows));
+    fs.writeFileSync(path.join(spc, CATALOGUES.spcWind.file(year)), csv(SPC_HEADER, rows));
   }
   return dir;
 }

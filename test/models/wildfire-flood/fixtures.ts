@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { CATALOGUES } from '../../../src/catalogues/registry.js';
 
 /**
- * A tiny synthetic copy of the catalogues the wildfire-flood builder reads:
- * same folders, file names and columns as ../shared/data, gzipped. The
+ * A tiny synthetic copy of the catalogues the wildfire and flood builders read:
+ * same folders and file names (CATALOGUES) and columns as ../shared/data, gzipped. The
  * climate exists only in two boxes (California, Portugal) and a Greenland
  * ice-cap box; fires and floods are a handful of rows with known answers.
  */
@@ -50,29 +51,29 @@ export function writeSyntheticCatalogues(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hazrisk-wf-'));
   const { californiaBox: ca, portugalBox: pt, iceBox: ice } = SYNTHETIC;
   const koppen = [...centres(ca).map(([a, b]) => `${a},${b},Csa`), ...centres(pt).map(([a, b]) => `${a},${b},Csb`), ...centres(ice).map(([a, b]) => `${a},${b},EF`)];
-  write(root, 'koppen-geiger', 'koppen_geiger_0p5deg_1951-2000.csv.gz', `lat,lon,cls\n${koppen.join('\n')}\n`);
+  write(root, CATALOGUES.koppen.folder, CATALOGUES.koppen.file, `lat,lon,cls\n${koppen.join('\n')}\n`);
   const climate = (caValue: number, ptValue: number, iceValue: number): string =>
     cru([
       { box: ca, value: caValue },
       { box: pt, value: ptValue },
       { box: ice, value: iceValue },
     ]);
-  write(root, 'cru-cl1-climatology', 'cru_cl1_pre_0p5deg_1961-1990.csv.gz', climate(1.5, 2.5, 0.3));
-  write(root, 'cru-cl1-climatology', 'cru_cl1_tmp_0p5deg_1961-1990.csv.gz', climate(15, 14, -25));
-  write(root, 'cru-cl1-climatology', 'cru_cl1_tmx_0p5deg_1961-1990.csv.gz', climate(24, 20, -20));
-  write(root, 'cru-cl1-climatology', 'cru_cl1_tmn_0p5deg_1961-1990.csv.gz', climate(8, 9, -30));
+  write(root, CATALOGUES.cru.folder, CATALOGUES.cru.file('pre'), climate(1.5, 2.5, 0.3));
+  write(root, CATALOGUES.cru.folder, CATALOGUES.cru.file('tmp'), climate(15, 14, -25));
+  write(root, CATALOGUES.cru.folder, CATALOGUES.cru.file('tmx'), climate(24, 20, -20));
+  write(root, CATALOGUES.cru.folder, CATALOGUES.cru.file('tmn'), climate(8, 9, -30));
   const elevation = [...centres(ca), ...centres(pt)].map(([lat, lon]) => `${lon},${lat},100`);
-  write(root, 'etopo', 'etopo5_0p5deg_mean_elevation.csv.gz', `lon,lat,elev_m\n${elevation.join('\n')}\n`);
+  write(root, CATALOGUES.etopo.folder, CATALOGUES.etopo.file, `lon,lat,elev_m\n${elevation.join('\n')}\n`);
 
   const incidentHeader = 'incident_id,name,type,started,extinguished,updated,county,location,admin_unit,acres_burned,percent_contained,latitude,longitude,is_final,is_active,calfire_incident,url,snapshot,coords_in_ca';
   const { incident } = SYNTHETIC;
-  write(root, 'calfire-incidents', 'calfire_incidents_2013-2026.csv.gz', [
+  write(root, CATALOGUES.calfireIncidents.folder, CATALOGUES.calfireIncidents.file, [
     incidentHeader,
     `a1,Test Fire,Wildfire,2020-10-20T14:00:00Z,,,El Dorado,"somewhere, CA",Unit,${SYNTHETIC.incidentAcres},100,${incident.latitude},${incident.longitude},true,false,true,https://example/incidents/2020/10/20/test/,synthetic,1`,
     `a2,Bad Point,Wildfire,2021-10-20T13:00:00Z,,,X,Y,Unit,5000,100,1,1,true,false,true,https://example/,synthetic,0`,
     `a3,Flood,Flood,2021-10-20T13:00:00Z,,,X,Y,Unit,5000,100,38,-121,true,false,true,https://example/,synthetic,1`,
   ].join('\n') + '\n');
-  write(root, 'calfire-frap', 'frap_fire_perimeters_attributes_1878-2017.csv.gz', [
+  write(root, CATALOGUES.calfireFrap.folder, CATALOGUES.calfireFrap.file, [
     'year,agency,unit_id,fire_name,inc_num,alarm_date,cont_date,cause,report_acres,gis_acres,objective,comments',
     `1995,CAL FIRE,Unit,OLD,1,1995-10-20,1995-10-25,1 - Lightning,,${SYNTHETIC.frapAcres},Suppression (Wildfire),`,
     `1960,CAL FIRE,Unit,OLDER,2,1960-07-01,1960-07-05,1 - Lightning,,99999,Suppression (Wildfire),`,
@@ -80,7 +81,7 @@ export function writeSyntheticCatalogues(): string {
 
   const ptHeader = 'year,sgif_code,district,municipality,parish,start_date,start_time,end_date,end_time,area_forest_ha,area_shrub_ha,area_agri_ha,area_total_ha,cause,cause_type,record_type,x_pt_lisbon,y_pt_lisbon,lon,lat,src_file';
   const { abrantes } = SYNTHETIC;
-  write(root, 'portugal-icnf-fires', 'portugal_icnf_fires_1980-2000_2014.csv.gz', [
+  write(root, CATALOGUES.portugalIcnf.folder, CATALOGUES.portugalIcnf.file, [
     ptHeader,
     `1990,,,ABRANTES,X,1990-08-15,14:00,1990-08-16,10:00,${SYNTHETIC.portugalFireHa},0,,${SYNTHETIC.portugalFireHa},,,,,,,,f1990`,
     `1990,,,ABRANTES,X,1990-08-15,14:00,1990-08-15,15:00,1,0,,1,,,,,,,,f1990`,
@@ -90,7 +91,7 @@ export function writeSyntheticCatalogues(): string {
   ].join('\n') + '\n');
 
   const { flood } = SYNTHETIC;
-  write(root, 'dfo-floods', 'dfo_flood_archive_1985-2019.csv.gz', [
+  write(root, CATALOGUES.dfo.folder, CATALOGUES.dfo.file, [
     '"id","glide","country","other_country","lon","lat","area_km2","began","ended","validation","dead","displaced","main_cause","severity"',
     `1,"","Portugal","",${flood.longitude},${flood.latitude},${flood.areaKm2},"2010-01-15","2010-01-20","News",0,0,"Heavy rain",1`,
     `2,"","Nowhere","",0,0,100,"","","News",0,0,"Heavy rain",1`,
@@ -98,7 +99,7 @@ export function writeSyntheticCatalogues(): string {
     `4,"","Portugal","",-8,40,100,"2019-08-27","2019-08-28","News",0,0,"Heavy rain",1`,
   ].join('\n') + '\n');
   const river = { type: 'Feature', properties: { name: 'Tejo' }, geometry: { type: 'MultiLineString', coordinates: [[[-9, 39.2], [-7, 39.6]]] } };
-  write(root, 'natural-earth', 'ne_50m_rivers_lake_centerlines.geojson.gz', JSON.stringify({ type: 'FeatureCollection', features: [river] }));
-  write(root, 'natural-earth', 'ne_50m_lakes.geojson.gz', JSON.stringify({ type: 'FeatureCollection', features: [] }));
+  write(root, CATALOGUES.naturalEarth.folder, CATALOGUES.naturalEarth.rivers, JSON.stringify({ type: 'FeatureCollection', features: [river] }));
+  write(root, CATALOGUES.naturalEarth.folder, CATALOGUES.naturalEarth.lakes, JSON.stringify({ type: 'FeatureCollection', features: [] }));
   return root;
 }

@@ -1,0 +1,83 @@
+/**
+ * The interface every ground-motion model (GMPE) in this folder implements.
+ *
+ * Each model predicts peak ground acceleration (PGA, in g, the geometric mean
+ * or RotD50 horizontal component its paper defines) at the reference rock site
+ * of the hazard tables, Vs30 = 760 m/s (NEHRP B/C boundary), as a normal
+ * distribution of ln PGA: the median's natural log and the total aleatory
+ * standard deviation in natural-log units. Distances are computed by the
+ * caller from the finite rupture; each model reads only the ones its paper
+ * uses (listed in `uses`).
+ */
+
+export type Regime = 'stable' | 'active' | 'interface' | 'inslab';
+
+export const REGIMES: readonly Regime[] = ['stable', 'active', 'interface', 'inslab'];
+
+/** Reference site condition of every model here (m/s). */
+export const REFERENCE_VS30 = 760;
+
+/** cm/s² in one g (standard gravity, 9.80665 m/s²): the papers' PSA unit is cm/s². */
+export const CM_S2_PER_G = 980.665;
+
+export interface Rupture {
+  /** Moment magnitude Mw. */
+  magnitude: number;
+  /** Closest distance from the site to the rupture surface, R_rup (km). */
+  rRupKm: number;
+  /** Joyner–Boore distance: closest distance to the rupture's surface projection (km). */
+  rJbKm: number;
+  /** Hypocentre depth (km). */
+  hypocentreDepthKm: number;
+  /** Depth to the top of the rupture (km); none of the PGA models here use it. */
+  ztorKm?: number;
+}
+
+export type RuptureParameter = 'magnitude' | 'rRupKm' | 'rJbKm' | 'hypocentreDepthKm';
+
+/** ln PGA (g) ~ N(mean, sigma²); sigma² = tau² + phi² when the paper splits it. */
+export interface LnPgaPrediction {
+  /** Natural log of the median PGA in g. */
+  mean: number;
+  /** Total standard deviation of ln PGA. */
+  sigma: number;
+  /** Between-event (inter-event) standard deviation, where the paper gives one. */
+  tau?: number;
+  /** Within-event (intra-event) standard deviation, where the paper gives one. */
+  phi?: number;
+}
+
+export interface GroundMotionModel {
+  /** Short stable identifier, e.g. 'AB06'. */
+  readonly id: string;
+  readonly name: string;
+  /** Full bibliographic citation. */
+  readonly citation: string;
+  readonly regime: Regime;
+  /** Site Vs30 the prediction is for (m/s). */
+  readonly vs30: number;
+  /** The rupture parameters the model reads. */
+  readonly uses: readonly RuptureParameter[];
+  lnPga(rupture: Rupture): LnPgaPrediction;
+}
+
+/** Rejects what no model can use: non-finite values, negative distances or depth. */
+export function checkRupture(rupture: Rupture): void {
+  const { magnitude, rRupKm, rJbKm, hypocentreDepthKm } = rupture;
+  if (![magnitude, rRupKm, rJbKm, hypocentreDepthKm].every(Number.isFinite)) {
+    throw new RangeError(`rupture parameters must be finite: ${JSON.stringify(rupture)}`);
+  }
+  if (rRupKm < 0 || rJbKm < 0 || hypocentreDepthKm < 0) {
+    throw new RangeError(`distances and depth must be non-negative: ${JSON.stringify(rupture)}`);
+  }
+}
+
+/** ln of an acceleration given as log10 of cm/s², converted to g. */
+export function lnGFromLog10CmS2(log10CmS2: number): number {
+  return log10CmS2 * Math.LN10 - Math.log(CM_S2_PER_G);
+}
+
+/** ln of an acceleration given as ln of cm/s², converted to g. */
+export function lnGFromLnCmS2(lnCmS2: number): number {
+  return lnCmS2 - Math.log(CM_S2_PER_G);
+}

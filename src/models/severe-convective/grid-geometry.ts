@@ -1,0 +1,44 @@
+import type { GridDef } from '../../engine/table-spec.js';
+import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
+
+/**
+ * Cell geometry of the model and work grids (regional, not wrapping), on the
+ * Earth of src/geo/sphere.ts. Two lookups stay here rather than in the shared
+ * modules because their results differ at the edges, and the tables must not:
+ * - `cellOf` treats the grid's northern edge as outside; engine/grid.ts
+ *   `cellIndex` puts a point on (or within 1e-9° above) it in the top row.
+ * - `distanceKm` does not wrap the longitude difference; geo/sphere.ts
+ *   `distanceKm` does, which would shorten the piece count of a track whose end
+ *   point lies ≥ 180° of longitude from its start (`depositSegment` interpolates
+ *   in plain latitude/longitude).
+ */
+
+/** Flat index of the cell containing (lat, lon), or -1 outside the grid. */
+export function cellOf(grid: GridDef, lat: number, lon: number): number {
+  const i = Math.floor((lat - grid.lat0) / grid.dlat);
+  const j = Math.floor((lon - grid.lon0) / grid.dlon);
+  if (i < 0 || i >= grid.nlat || j < 0 || j >= grid.nlon) return -1;
+  return i * grid.nlon + j;
+}
+
+export function rowLatitude(grid: GridDef, i: number): number {
+  return grid.lat0 + (i + 0.5) * grid.dlat;
+}
+
+/** Area of a cell of row i in km² (spherical: R² Δλ (sin φ₂ − sin φ₁)). */
+export function cellAreaKm2(grid: GridDef, i: number): number {
+  const rad = Math.PI / 180;
+  const south = (grid.lat0 + i * grid.dlat) * rad;
+  const north = south + grid.dlat * rad;
+  const r = EARTH_RADIUS_KM;
+  return r * r * grid.dlon * rad * (Math.sin(north) - Math.sin(south));
+}
+
+/** Great-circle distance (haversine), km; the longitude difference is taken as given. */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
