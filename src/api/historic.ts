@@ -4,7 +4,7 @@ import type { RequestContext, Route } from '../http/types.js';
 import { compileValidator } from '../http/validation.js';
 import { shapesCollection } from '../historic/features.js';
 import { HISTORIC_PERILS, isHistoricPeril, type HistoricPeril } from '../historic/perils.js';
-import { listingQuery, queryObject, shapesQuery } from '../historic/request.js';
+import { checkNotTruncated, listingQuery, queryObject, shapesQuery } from '../historic/request.js';
 import { EventListing, EventsQuery, ShapesBody, ShapesQuery, ShapesResponse } from '../historic/schema.js';
 import { searchEvents } from '../historic/search.js';
 import { EventStore } from '../historic/store.js';
@@ -36,6 +36,7 @@ export function historicRoutes(app: App): Route[] {
         const query = validateQuery(queryObject(ctx.query, ['lat', 'lon', 'start_year', 'end_year', 'radius_km', 'limit']), 'query');
         const search = listingQuery(peril, query);
         const { hits, matched } = retrieving(app, () => searchEvents(store(), search));
+        if (query.limit === undefined) checkNotTruncated(matched, search.limit, 'query.radius_km', 'narrow radius_km or the years, or set limit to list the nearest');
         const body: EventListing = {
           peril,
           query: {
@@ -72,10 +73,9 @@ export function historicRoutes(app: App): Route[] {
         const peril = permittedPeril(ctx);
         const { include_visual_data: visual = false } = validateShapesQuery(queryObject(ctx.query, [], ['include_visual_data']), 'query');
         const search = shapesQuery(peril, validateBody(ctx.body));
-        const collection = retrieving(app, () => {
-          const { hits, matched } = searchEvents(store(), search);
-          return shapesCollection(store(), hits, matched, visual);
-        });
+        const { hits, matched } = retrieving(app, () => searchEvents(store(), search));
+        checkNotTruncated(matched, search.limit, 'radius', 'narrow the radius, years, months or size, or list the events and fetch each shape by external_id');
+        const collection = retrieving(app, () => shapesCollection(store(), hits, matched, visual));
         return { body: collection };
       },
       doc: { summary: 'Footprints of historic events as GeoJSON', tags: ['historic'], query: ShapesQuery, body: ShapesBody, responses: { 200: ShapesResponse } },

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../app.js';
-import { httpError } from '../errors.js';
+import { httpError, validationError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import type { Route } from '../http/types.js';
 import { requireFloodPlus } from '../auth/licence.js';
 import { addOneYear, londonToday } from '../engine/calendar.js';
 import { getGeocoder, resolveLocation } from '../geo/index.js';
-import { litePerils, scoreLocations } from '../lite/score.js';
+import { litePerils, scoreLocations, unscoredPerils } from '../lite/score.js';
 
 /**
  * GET /v1/lite — every licensed peril with a Lite threshold, scored over a
@@ -42,11 +42,21 @@ function coordinate(query: URLSearchParams, name: 'latitude' | 'longitude', limi
   return value;
 }
 
+/** Absent → false; otherwise exactly true, false, 1 or 0 (docs/lite.md). */
 function flag(query: URLSearchParams, name: string): boolean {
-  const raw = (query.get(name) ?? '').trim().toLowerCase();
-  if (raw === '' || raw === 'false' || raw === '0') return false;
+  const raw = query.get(name);
+  if (raw === null || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
-  throw httpError('bad_request', { field: name, message: `${name}: must be true or false` });
+  throw validationError(name, `must be true, false, 1 or 0, got "${raw.slice(0, 20)}"`);
+}
+
+const KNOWN_PARAMETERS = new Set(Object.keys(LiteQuery.properties));
+
+/** A parameter Lite does not know (calculation_method, say) would silently do nothing: refuse it. */
+function rejectUnknown(query: URLSearchParams): void {
+  for (const name of query.keys()) {
+    if (!KNOWN_PARAMETERS.has(name)) throw validationError(name.slice(0, 40), `is not a parameter of GET /v1/lite (known: ${[...KNOWN_PARAMETERS].join(', ')})`);
+  }
 }
 
 function text(query: URLSearchParams, name: string): string | null {
@@ -62,6 +72,7 @@ export function liteRoute(app: App): Route {
     path: '/v1/lite',
     auth: { mode: 'lite' },
     handler: async (ctx) => {
+      rejectUnknown(ctx.query);
       const latitude = coordinate(ctx.query, 'latitude', 90);
       const longitude = coordinate(ctx.query, 'longitude', 180);
       const location = text(ctx.query, 'location');
@@ -83,7 +94,8 @@ export function liteRoute(app: App): Route {
         'return_period',
         { startDay: start, endDay: addOneYear(start) - 1 },
       );
-      return { body: { lat: resolved.latitude, lon: resolved.longitude, tag, scores: outcome!.scores, unavailable: outcome!.unavailable } };
+      const unavailable = { ...outcome!.unavailable, ...unscoredPerils(ctx.principal!.perils) };
+      return { body: { lat: resolved.latitude, lon: resolved.longitude, tag, scores: outcome!.scores, unavailable } };
     },
     doc: { summary: 'Lite scores and risk bands for one location', tags: ['lite'], query: LiteQuery, responses: { 200: LiteBody } },
   };

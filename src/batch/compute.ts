@@ -3,14 +3,14 @@ import { integerReturnPeriod, returnPeriodYears, toPercent, windowYears } from '
 import { perilDef, type PerilName } from '../engine/perils.js';
 import { bandColour, NO_RESULT_COLOUR } from '../lite/bands.js';
 import { scoreLocations, type LiteMethod } from '../lite/score.js';
-import { cell } from './csv-output.js';
+import { cell, decimalCell } from './csv-output.js';
 import type { RowContext } from './row-context.js';
 
 /**
  * One chunk of rows → results CSV lines and failure records (docs/batch.md).
  * In-depth: a line per row × peril × threshold; a failed row × peril is one
  * line with empty threshold, probability and return_period. Lite: a line per
- * row × returned peril; a row that cannot be located is one line with no peril.
+ * row × returned peril; a row that cannot be located is one failed line per peril.
  */
 export interface FailureRecord {
   index: number;
@@ -66,7 +66,7 @@ export async function computeInDepth(engine: Engine, rows: readonly RowContext[]
       const years = windowYears(ctx.endDay - ctx.startDay + 1, h0, h1);
       def.thresholds.forEach((threshold, j) => {
         const p = curve.values[j]!;
-        lines.push(`${prefix}${cell(threshold)},${toPercent(p)},${integerReturnPeriod(returnPeriodYears(p, years))},success\r\n`);
+        lines.push(`${prefix}${cell(threshold)},${decimalCell(toPercent(p))},${integerReturnPeriod(returnPeriodYears(p, years))},success\r\n`);
       });
     }
   }
@@ -88,8 +88,11 @@ export async function computeLite(
   for (const ctx of rows) {
     const outcome = byRow.get(ctx);
     if (!outcome) {
-      lines.push(`${ctx.leading},,,${NO_RESULT_COLOUR},failed\r\n`);
-      failures.push(failure(ctx, null, ctx.failure!.stage, ctx.failure!.error));
+      // Not located: one failed line per peril of the job (a US-only peril included, since the country is unknown).
+      for (const peril of perils) {
+        lines.push(`${ctx.leading}${peril},,,${NO_RESULT_COLOUR},failed\r\n`);
+        failures.push(failure(ctx, peril, ctx.failure!.stage, ctx.failure!.error));
+      }
       continue;
     }
     for (const peril of perils) {

@@ -38,8 +38,9 @@ export function normaliseHeader(header: string): string {
   return header.replace(/^\uFEFF/, '').trim().toLowerCase();
 }
 
-export function isBlankRecord(record: Record<string, string>): boolean {
-  return Object.values(record).every((v) => v.trim() === '');
+/** A line with no characters at all (the CSV reader gives it no fields). */
+export function isEmptyLine(record: Record<string, string>): boolean {
+  return Object.keys(record).length === 0;
 }
 
 /**

@@ -20,6 +20,17 @@ export function cell(value: string | number | null): string {
   return typeof value === 'number' ? String(value) : quote(value);
 }
 
+/**
+ * A probability (percent, six significant digits) in plain decimal notation,
+ * never an exponent (docs/batch.md "Numbers"): 1.50221e-12 → 0.00000000000150221.
+ */
+export function decimalCell(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  const exponent = Math.floor(Math.log10(Math.abs(value)));
+  return value.toFixed(Math.min(100, Math.max(0, 5 - exponent))).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+
 function quote(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }

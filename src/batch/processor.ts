@@ -136,7 +136,7 @@ export class JobProcessor {
       return done ? 'complete' : 'lost';
     } catch (err) {
       log.error({ job_id: job.id, err }, 'batch job failed');
-      jobs.fail(job.id, workerId, `job infrastructure failure: ${(err as Error).message}`, this.deps.clock());
+      jobs.fail(job.id, workerId, publicError(err), this.deps.clock());
       return 'failed';
     } finally {
       clearInterval(heartbeat);
@@ -190,6 +190,21 @@ export class JobProcessor {
     fs.renameSync(`${result}.tmp`, result);
     return result;
   }
+}
+
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOENT: 'a file the job needs is missing on the server (its upload or a checkpoint was removed)',
+  ENOSPC: 'the server ran out of disk space',
+  EACCES: 'the server cannot read or write its data directory',
+  EROFS: 'the server cannot write its data directory',
+};
+
+/** The job's `error` as the user sees it: what went wrong, never a server path (the log has the details). */
+export function publicError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code && SYSTEM_ERRORS[code]) return `job infrastructure failure: ${SYSTEM_ERRORS[code]}`;
+  const message = err instanceof Error ? err.message : String(err);
+  return `job infrastructure failure: ${message.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s'"\\/]+)+[\\/]?/g, '<path>').slice(0, 200)}`;
 }
 
 function chunkFile(dir: string, chunk: number): string {

@@ -8,7 +8,8 @@ import busboy from 'busboy';
 import csv from 'csv-parser';
 import { ClientAbortedError, httpError, HttpError } from '../errors.js';
 import { LIMITS } from '../limits.js';
-import { checkHeaders, isBlankRecord, normaliseHeader, parseRecord, type BatchRow, type RowError } from './csv-input.js';
+import { findInvalidUtf8 } from './utf8.js';
+import { checkHeaders, isEmptyLine, normaliseHeader, parseRecord, type BatchRow, type RowError } from './csv-input.js';
 
 /**
  * Upload handling (docs/batch.md): stream the multipart `file` part to a
@@ -95,6 +96,16 @@ function cleanFilename(name: string | undefined): string {
  * after the report cap, and never holds more than the row limit in memory.
  */
 export async function validateCsv(file: string, todayDay: number): Promise<ValidatedRows> {
+  const fault = await findInvalidUtf8(file);
+  if (fault) {
+    const message = `line ${fault.line}: not UTF-8 (byte 0x${fault.value.toString(16).padStart(2, '0')} at offset ${fault.byte}); save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+    throw httpError('csv_invalid', {
+      field: 'file',
+      message: `file: ${message}`,
+      details: [{ row: fault.line - 1, column: 'file', message, byte: fault.byte }],
+      extra: { total_errors: 1 },
+    });
+  }
   const rows: BatchRow[] = [];
   const errors: RowError[] = [];
   let totalErrors = 0;
@@ -109,7 +120,8 @@ export async function validateCsv(file: string, todayDay: number): Promise<Valid
       for await (const raw of source as AsyncIterable<Record<string, string>>) {
         if (headerErrors.length > 0) continue;
         record++;
-        if (isBlankRecord(raw)) continue;
+        // An empty line is no row; a row of empty cells (",,") is a row without a location, and rejected.
+        if (isEmptyLine(raw)) continue;
         if (rows.length + totalErrors >= LIMITS.maxBatchRows) {
           throw httpError('csv_invalid', { field: 'file', message: `file: more than ${LIMITS.maxBatchRows} data rows` });
         }

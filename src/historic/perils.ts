@@ -25,9 +25,7 @@ export interface HistoricPerilConfig {
   size: SizeUnits;
   /** Search radius when none is given (km). */
   defaultRadiusKm: number;
-  /** Events listed when no limit is given. */
-  listLimit: number;
-  /** Most events whose shapes one shapes response carries. */
+  /** Most events whose shapes one shapes response carries; more matches answer 422 (docs/historic.md). */
   shapesCap: number;
 }
 
@@ -39,8 +37,7 @@ export const PERIL_CONFIG: Readonly<Record<HistoricPeril, HistoricPerilConfig>> 
     entityType: 'hail_swath',
     size: { unit: 'inch', perStoredUnit: { inch: 1, cm: 2.54, mm: 25.4 } },
     defaultRadiusKm: 25,
-    listLimit: 100,
-    shapesCap: 200,
+    shapesCap: 1000,
   },
   Wildfire: {
     entityType: 'wildfire',
@@ -57,23 +54,20 @@ export const PERIL_CONFIG: Readonly<Record<HistoricPeril, HistoricPerilConfig>> 
       },
     },
     defaultRadiusKm: 50,
-    listLimit: 100,
-    shapesCap: 100,
+    shapesCap: 250,
   },
   TropicalCyclone: {
     entityType: 'tropical_cyclone',
     size: { unit: 'm/s', perStoredUnit: { 'm/s': 1 } },
     defaultRadiusKm: 100,
-    listLimit: 100,
-    shapesCap: 10,
+    shapesCap: 25,
   },
   Tornado: {
     entityType: 'tornado',
     // SPC keeps F-scale (to January 2007) and EF-scale ratings in one column; both compare as numbers.
     size: { unit: 'EF', perStoredUnit: { EF: 1, F: 1 }, range: [0, 5], integer: true },
     defaultRadiusKm: 25,
-    listLimit: 100,
-    shapesCap: 200,
+    shapesCap: 1000,
   },
 };
 
@@ -83,7 +77,7 @@ export const RADIUS_KM_PER_UNIT: Readonly<Record<string, number>> = { km: 1, mi:
 export const SEARCH_LIMITS = {
   /** Largest search radius, any unit (km). */
   maxRadiusKm: 500,
-  /** Largest `limit` of the events listing. */
+  /** Most events one listing carries: every match up to this by default; more matches answer 422 unless `limit` asks for the nearest. */
   maxListLimit: 1000,
   /** Relative slack in size comparisons, for unit conversions' floating-point rounding. */
   sizeTolerance: 1e-9,

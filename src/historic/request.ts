@@ -35,8 +35,17 @@ export function listingQuery(peril: HistoricPeril, q: EventsQuery): SearchQuery 
     location: { lat: q.lat, lon: q.lon, radiusKm: q.radius_km ?? PERIL_CONFIG[peril].defaultRadiusKm },
     externalId: null,
     filters: yearFilters(q.start_year, q.end_year, 'query.'),
-    limit: q.limit ?? PERIL_CONFIG[peril].listLimit,
+    limit: q.limit ?? SEARCH_LIMITS.maxListLimit,
   };
+}
+
+/**
+ * Every match is returned unless the client chose a `limit`: a default that
+ * silently cut the list would hide events from a client that lists first and
+ * then fetches each shape. Too many matches is a 422 saying how to narrow.
+ */
+export function checkNotTruncated(matched: number, limit: number, field: string, advice: string): void {
+  if (matched > limit) throw validationError(field, `${matched} events match but one response carries at most ${limit}: ${advice}`);
 }
 
 export function shapesQuery(peril: HistoricPeril, body: ShapesBody): SearchQuery {

@@ -30,7 +30,14 @@ export class Router {
     return this.all;
   }
 
+  /** A path with a trailing slash that matches nothing is tried without it (`/v1/lite/` is `/v1/lite`). */
   match(method: string, path: string): RouteMatch {
+    const found = this.matchPath(method, path);
+    if (found.kind === 'not_found' && path.length > 1 && path.endsWith('/')) return this.matchPath(method, path.slice(0, -1));
+    return found;
+  }
+
+  private matchPath(method: string, path: string): RouteMatch {
     const exact = this.exact.get(path);
     if (exact) return pick(exact, method, {});
     const parts = path.split('/');

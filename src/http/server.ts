@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { ClientAbortedError, HttpError, httpError } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
@@ -78,7 +79,8 @@ export class HttpServer {
     let bodyStream: RequestContext['bodyStream'] = null;
     try {
       if (this.draining) throw httpError('service_unavailable');
-      const match = this.options.router.match(ex.method, ex.path);
+      // HEAD is GET without the body, on every GET route.
+      const match = this.options.router.match(ex.method === 'HEAD' ? 'GET' : ex.method, ex.path);
       if (match.kind === 'not_found') throw httpError('not_found', { message: `No route for ${ex.method} ${ex.path}.` });
       if (match.kind === 'method_not_allowed') {
         throw httpError('method_not_allowed', {
@@ -130,6 +132,7 @@ export class HttpServer {
   private async send(ex: HttpExchange, reply: Reply, requestId: string, close: boolean): Promise<number> {
     const status = reply.status ?? 200;
     const headers: Record<string, string> = { 'x-request-id': requestId, ...reply.headers };
+    if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers);
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
       await ex.respondFile(status, headers, reply.file);
@@ -141,6 +144,23 @@ export class HttpServer {
       headers['content-type'] = encoded.contentType;
       ex.respond(status, headers, encoded.payload, close);
     }
+    return status;
+  }
+
+  private sendHead(ex: HttpExchange, reply: Reply, status: number, headers: Record<string, string>): number {
+    let length: number;
+    if ('file' in reply) {
+      headers['content-type'] = reply.contentType;
+      length = fs.statSync(reply.file).size;
+    } else if ('raw' in reply) {
+      headers['content-type'] = reply.contentType;
+      length = typeof reply.raw === 'string' ? Buffer.byteLength(reply.raw) : reply.raw.byteLength;
+    } else {
+      const encoded = encodeBody(reply.body, ex.headers.accept);
+      headers['content-type'] = encoded.contentType;
+      length = typeof encoded.payload === 'string' ? Buffer.byteLength(encoded.payload) : encoded.payload.byteLength;
+    }
+    ex.respondHead(status, headers, length);
     return status;
   }
 

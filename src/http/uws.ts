@@ -22,6 +22,8 @@ export interface HttpExchange {
   /** Body as a paused-by-backpressure stream; errors with 413 past `limit` bytes. */
   bodyStream(limit: number): Readable;
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection?: boolean): void;
+  /** HEAD: the headers a GET would send, with its Content-Length, and no body. */
+  respondHead(status: number, headers: Record<string, string>, contentLength: number): void;
   respondFile(status: number, headers: Record<string, string>, file: string): Promise<void>;
 }
 
@@ -153,6 +155,16 @@ class UwsExchange implements HttpExchange {
       this.res.writeStatus(statusLine(status));
       for (const name in headers) this.res.writeHeader(name, headers[name]!);
       this.res.end(body, closeConnection);
+    });
+  }
+
+  respondHead(status: number, headers: Record<string, string>, contentLength: number): void {
+    if (this.aborted || this.done) return;
+    this.done = true;
+    this.res.cork(() => {
+      this.res.writeStatus(statusLine(status));
+      for (const name in headers) this.res.writeHeader(name, headers[name]!);
+      this.res.endWithoutBody(contentLength);
     });
   }
 

@@ -5,7 +5,9 @@ import { validationError } from '../errors.js';
 
 /**
  * TypeBox schemas compiled by ajv. A failed check becomes a 422 whose `field`
- * is a JS-style path (`events[2].start_date`), as the spec asks.
+ * is a JS-style path (`events[2].start_date`), as the spec asks. A member whose
+ * value is null counts as absent, everywhere (docs/api.md "Nulls"): its
+ * default applies, and a required member that is null is missing.
  */
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
 const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (
@@ -18,12 +20,22 @@ export type Validator<T extends TSchema> = (value: unknown, root?: string) => St
 
 export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
   const check = ajv.compile(schema);
-  return (value: unknown, root = ''): Static<T> => {
+  return (input: unknown, root = ''): Static<T> => {
+    const value = withoutNulls(input);
     if (check(value)) return value as Static<T>;
     const error = check.errors![0]!;
     const { field, message } = describe(error, root);
     throw validationError(field, message);
   };
+}
+
+/** A copy with every null-valued object member removed, at any depth (array items are kept). */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member);
+  return out;
 }
 
 /** `/events/2/start_date` → `events[2].start_date` (with an optional root such as `query`). */

@@ -35,6 +35,19 @@ export function litePerils(licensed: ReadonlySet<PerilName>, floodPlus: boolean)
   return PERIL_NAMES.filter((p) => licensed.has(p) && perilDef(p).lite !== null && (p !== 'FloodLivePlus' || floodPlus));
 }
 
+/** Licensed perils Lite cannot score anywhere, with the reason (docs/lite.md), so none is left out silently. */
+export function unscoredPerils(licensed: ReadonlySet<PerilName>): Partial<Record<PerilName, { reason: string }>> {
+  return Object.fromEntries(
+    PERIL_NAMES.filter((p) => licensed.has(p) && perilDef(p).lite === null).map((p) => [p, { reason: NO_LITE_THRESHOLD[p] ?? `${p} has no Lite threshold` }]),
+  );
+}
+
+const NO_LITE_THRESHOLD: Partial<Record<PerilName, string>> = {
+  Tornado: 'Tornado has no Lite threshold: Lite scores tornadoes as USTornado (EF2, United States only)',
+  CumulativeRain: 'CumulativeRain has no Lite threshold: it totals rain over an event window, and Lite has none (use in-depth)',
+  Cumulativesnow: 'Cumulativesnow has no Lite threshold: it totals snow over an event window, and Lite has none (use in-depth)',
+};
+
 export async function scoreLocations(
   engine: Engine,
   locations: readonly LiteLocation[],
@@ -52,7 +65,11 @@ export async function scoreLocations(
       } else if (method === 'globally_relative') {
         const ranked = engine.liteRank(peril, loc.latitude, loc.longitude);
         if ('reason' in ranked) outcomes[at]!.unavailable[peril] = { reason: ranked.reason };
-        else outcomes[at]!.scores[peril] = { score: Math.round(ranked.rank), band: bandForPercentile(ranked.rank) };
+        else {
+          // The band is that of the score returned (the rounded rank), so the two never disagree.
+          const score = Math.round(ranked.rank);
+          outcomes[at]!.scores[peril] = { score, band: bandForPercentile(score) };
+        }
       } else {
         const request: CurveRequest = { peril, latitude: loc.latitude, longitude: loc.longitude, ...window, startHour: 0, endHour: 23, mode: 'window' };
         pending.push({ at, peril, request });

@@ -72,7 +72,9 @@ describe('GET /v1/lite', () => {
       assert.deepEqual(score, expectedScore(peril as PerilName, MIAMI), peril);
       assert.ok(Number.isInteger((score as any).score));
     }
-    assert.deepEqual(res.body.unavailable, {});
+    // Issue 22 item 7: every licensed peril is in scores or in unavailable with its reason.
+    assert.deepEqual(Object.keys(res.body.unavailable), ['Tornado', 'CumulativeRain', 'Cumulativesnow']);
+    for (const entry of Object.values(res.body.unavailable)) assert.match((entry as { reason: string }).reason, /has no Lite threshold/);
   });
 
   it('adds FloodLivePlus only with flood_plus=true, and 403s a key without the permission', async () => {
@@ -84,9 +86,12 @@ describe('GET /v1/lite', () => {
     assert.equal(denied.body.error.code, 'flood_plus_not_permitted');
     assert.equal(denied.body.error.field, 'flood_plus');
     assert.equal((await lite(`${at(MIAMI)}&flood_plus=false`, t.key({ floodPlus: false }))).status, 200);
-    const bad = await lite(`${at(MIAMI)}&flood_plus=maybe`, permitted);
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.error.field, 'flood_plus');
+    for (const value of ['maybe', 'True', '']) {
+      const bad = await lite(`${at(MIAMI)}&flood_plus=${value}`, permitted);
+      assert.equal(bad.status, 422, `flood_plus=${value}`);
+      assert.equal(bad.body.error.code, 'validation_error');
+      assert.equal(bad.body.error.field, 'flood_plus');
+    }
   });
 
   it('scores USTornado only in the United States and reports uncovered perils explicitly', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
-import { percentOf, wholeYears, yearsOf } from '../helpers/oracle.js';
+import { decimalText, percentOf, wholeYears, yearsOf } from '../helpers/oracle.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { parseCsvText, toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
@@ -48,7 +48,7 @@ function expectedLines(peril: PerilName, lat: number, lon: number, start: string
   const w = { startDay: parseIsoDate(start)!, endDay: parseIsoDate(end)!, startHour: h0, endHour: h1 };
   const p = referenceWindow(table, row, w);
   const years = yearsOf(w.endDay - w.startDay + 1, h0, h1);
-  return perilDef(peril).thresholds.map((threshold, j) => [String(threshold), String(percentOf(p[j]!)), String(wholeYears(p[j]!, years))]);
+  return perilDef(peril).thresholds.map((threshold, j) => [String(threshold), decimalText(percentOf(p[j]!)), String(wholeYears(p[j]!, years))]);
 }
 
 describe('in-depth batch job, end to end', () => {

@@ -76,8 +76,9 @@ describe('Lite batch', () => {
     assert.deepEqual(london.find((r) => r[9] === 'TropicalCyclone')!.slice(10), ['', '', NO_RESULT_COLOUR, 'failed']);
     assert.deepEqual(london.map((r) => r[9]), ['TropicalCyclone', 'Wildfire', 'Earthquake', 'Hail', 'Rain', 'MaxWindGust']);
 
+    // Issue 22 item 8: a location that cannot be geocoded has one failed line per peril of the job.
     const nowhere = rows.filter((r) => r[0] === '3');
-    assert.deepEqual(nowhere.map((r) => r.slice(9)), [['', '', '', NO_RESULT_COLOUR, 'failed']]);
+    assert.deepEqual(nowhere.map((r) => r.slice(9)), PERILS.map((peril) => [peril, '', '', NO_RESULT_COLOUR, 'failed']));
   });
 
   it('adds FloodLivePlus with flood_plus', async () => {

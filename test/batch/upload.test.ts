@@ -45,13 +45,26 @@ describe('batch upload', () => {
     }
   });
 
-  it('rejects empty files, header-only files and files of blank lines with 400 csv_empty', async () => {
-    for (const csv of ['', 'location,latitude,longitude\n', 'location\r\n\r\n', 'location,tag\n,\n,\n']) {
+  it('rejects empty files, header-only files and files of empty lines with 400 csv_empty', async () => {
+    for (const csv of ['', 'location,latitude,longitude\n', 'location\r\n\r\n', 'location,tag\n\n\n']) {
       const res = await upload(t.url, key, csv);
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'csv_empty');
       assert.equal(res.body.error.field, 'file');
     }
+  });
+
+  // Spec, row rule 3: "A row with neither, or with only one coordinate and no location, is rejected with HTTP 400 and row-level details."
+  it('rejects rows of empty cells and whitespace-only locations with row-level details (issue 22 item 2)', async () => {
+    for (const csv of ['location,tag\n,\n,\n', 'location,latitude,longitude\nParis,,\n,,\n', 'location\n   \n']) {
+      const res = await upload(t.url, key, csv);
+      assert.equal(res.status, 400, csv);
+      assert.equal(res.body.error.code, 'csv_invalid');
+      assert.ok(res.body.error.details.length >= 1);
+      assert.ok(res.body.error.details.every((d: any) => d.column === 'location' && Number.isInteger(d.row) && d.row >= 1), JSON.stringify(res.body.error.details));
+    }
+    const rows = await upload(t.url, key, 'location,latitude,longitude\nParis,,\n,,\nRome,,\n');
+    assert.deepEqual(rows.body.error.details, [{ row: 2, column: 'location', message: 'a location, or both latitude and longitude, is required' }]);
   });
 
   it('lists every bad row with row, column and message, and stores nothing', async () => {

@@ -23,6 +23,17 @@ export function returnPeriodOf(p: number, years: number): number {
   return Math.min(CAP_YEARS, years / -Math.log1p(-p));
 }
 
+/** A number as the results CSV writes it: plain decimal, never an exponent (docs/batch.md "Numbers"), by moving the point in the digit string. */
+export function decimalText(x: number): string {
+  const [mantissa, exp] = String(x).split('e');
+  if (exp === undefined) return mantissa!;
+  const digits = mantissa!.replace('.', '').replace('-', '');
+  const point = (mantissa!.split('.')[0]!.replace('-', '')).length + Number(exp);
+  const sign = x < 0 ? '-' : '';
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  return `${sign}${digits.padEnd(point, '0')}`;
+}
+
 /** v2, batch and Lite: whole years, half up, never below 1. */
 export function wholeYears(p: number, years: number): number {
   return Math.max(1, Math.floor(returnPeriodOf(p, years) + 0.5));

@@ -34,7 +34,8 @@ describe('GET /v1/historic-events/{peril}/events', () => {
   it('lists events near a location, nearest first, in the documented shape', async () => {
     const res = await events('Tornado', at(SITE));
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.query, { lat: SITE.lat, lon: SITE.lon, radius_km: 25, start_year: null, end_year: null, limit: 100 });
+    assert.deepEqual(res.body.query, { lat: SITE.lat, lon: SITE.lon, radius_km: 25, start_year: null, end_year: null, limit: 1000 });
+    assert.equal(res.body.count, res.body.matched, 'every match is listed by default (issue 22 item 6)');
     assert.deepEqual(res.body.events.map((e: { external_id: string }) => e.external_id), ['SPC-2023-622001', 'SPC-1999-100', 'SPC-2013-200', 'SPC-2010-300']);
     assert.equal(res.body.count, 4);
     assert.equal(res.body.matched, 4);
@@ -197,12 +198,12 @@ describe('POST /v1/historic-events/{peril}/shapes', () => {
     assert.deepEqual(visuals.map((v: { z_index: number }) => v.z_index), [1, 2, 3], 'stronger swaths draw on top');
   });
 
-  it('caps the shapes per response, nearest first, and says so', async () => {
+  it('returns every matching shape, nearest first (the 422 beyond the cap: real-data.test.ts)', async () => {
     const res = await shapes('TropicalCyclone', { peril_name: 'TropicalCyclone', lat: COAST.lat, lon: COAST.lon });
     assert.equal(res.status, 200);
-    assert.equal(ids(res.body).length, 10);
+    assert.equal(ids(res.body).length, 14);
     assert.equal(res.body.matched, 14);
-    assert.equal(res.body.truncated, true);
+    assert.equal(res.body.truncated, false);
     const one = await shapes('TropicalCyclone', { peril_name: 'TropicalCyclone', lat: COAST.lat, lon: COAST.lon, start_year: 2010, end_year: 2010 });
     assert.deepEqual([ids(one.body), one.body.matched, one.body.truncated], [['AL012010'], 1, false]);
   });

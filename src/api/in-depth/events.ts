@@ -36,8 +36,9 @@ export function normalizeEvents(events: readonly EventInput[], defaults: DateDef
       throw validationError(`${at}.${field}`, 'a location is required unless both latitude and longitude are given');
     }
     const startDay = e.start_date !== undefined ? date(e.start_date, `${at}.start_date`) : defaults === 'policy_year' ? today + 1 : today;
+    // Spec: v2 ends a year after its start; daily and expanding end today, or on start_date when it is after today.
     const endDay =
-      e.end_date !== undefined ? date(e.end_date, `${at}.end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : startDay;
+      e.end_date !== undefined ? date(e.end_date, `${at}.end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : Math.max(startDay, today);
     if (endDay < startDay) throw validationError(`${at}.end_date`, 'must be on or after start_date');
     if (endDay - startDay + 1 > LIMITS.maxWindowDays) throw validationError(`${at}.end_date`, `the window may span at most ${LIMITS.maxWindowDays} days`);
     const startHour = e.start_hour ?? LIMITS.hourMin;

@@ -1,16 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LIMITS } from '../../limits.js';
 
-/** The Event object and the three request bodies (spec "Event object", endpoints). */
-const Nullable = <T extends ReturnType<typeof Type.Number>>(t: T) => Type.Union([t, Type.Null()]);
-
+/**
+ * The Event object and the three request bodies (spec "Event object",
+ * endpoints). A null member is absent (the validator drops it first).
+ */
 export const EventSchema = Type.Object(
   {
     index: Type.Optional(Type.Integer({ minimum: 0 })),
-    tag: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.maxTextLength }), Type.Null()])),
-    location: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.maxTextLength }), Type.Null()])),
-    latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
-    longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+    tag: Type.Optional(Type.String({ maxLength: LIMITS.maxTextLength })),
+    location: Type.Optional(Type.String({ maxLength: LIMITS.maxTextLength })),
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
     start_date: Type.Optional(Type.String({ format: 'date' })),
     end_date: Type.Optional(Type.String({ format: 'date' })),
     start_hour: Type.Optional(Type.Integer({ minimum: LIMITS.hourMin, maximum: LIMITS.hourMax })),
