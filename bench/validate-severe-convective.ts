@@ -2,13 +2,16 @@
  * Builds the severe-convective tables (Hail, USTornado, Tornado) from the real
  * catalogues and prints the validation against published climatologies as markdown,
  * with the build time and table sizes.
- * Usage: node --import tsx bench/validate-severe-convective.ts
- * (catalogues from HAZRISK_SOURCES, default ../shared/data)
+ * Usage: node --import tsx bench/validate-severe-convective.ts [--map]
+ * (catalogues from HAZRISK_SOURCES, default ../shared/data); --map writes
+ * docs/maps/hail.png (annual probability of hail ≥ 1 in).
  */
 import path from 'node:path';
 import type { PerilName } from '../src/engine/perils.js';
 import { encodeTable } from '../src/engine/table-file.js';
-import type { HazardTable } from '../src/engine/table-spec.js';
+import type { HazardTable, RateTable } from '../src/engine/table-spec.js';
+import { legend, type MapScale } from '../src/models/maps/world-map.js';
+import { writeRateTableMap } from '../src/models/toolkit/rate-map.js';
 import { severeConvectiveBuilder } from '../src/models/severe-convective/index.js';
 import { orderings, validate } from '../src/models/severe-convective/validation.js';
 
@@ -39,3 +42,16 @@ console.log(
 );
 console.log('\n### Orderings\n');
 console.log(table(['peril', 'claim', 'holds', 'detail'], orderings(byPeril).map((o) => [o.peril, o.claim, o.holds ? 'yes' : 'NO', o.detail])));
+
+const hail = byPeril.get('Hail') as RateTable;
+const derived = hail.meta.parameters.derived as { modernReportingEfficiency: number[]; earlyReportingEfficiency: number[]; coveredCellsPerDensityClass: number[]; reportedCellDaysPerYear: number; modernCellDaysPerYear: number };
+const edges = hail.meta.parameters.reportingCorrection as { densityEdgesPerKm2: number[] };
+const classLabel = (c: number): string => (c === 0 ? 'no listed place' : c < edges.densityEdgesPerKm2.length ? `${edges.densityEdgesPerKm2[c - 1]}–${edges.densityEdgesPerKm2[c]}` : `≥ ${edges.densityEdgesPerKm2[c - 1]}`);
+console.log('\n### Hail reporting efficiency by population density (persons per km² of the cell)\n');
+console.log(table(['class', 'covered cells', 'modern years', '1955–1989'], derived.modernReportingEfficiency.map((e, c) => [classLabel(c), derived.coveredCellsPerDensityClass[c], e, derived.earlyReportingEfficiency[c]])));
+console.log(`\nModern cell-days ≥ 1 in per year: ${derived.reportedCellDaysPerYear.toFixed(0)} reported, ${derived.modernCellDaysPerYear.toFixed(0)} after the correction.`);
+if (process.argv.includes('--map')) {
+  const scale: MapScale = { low: 1e-3, high: 0.2, label: 'annual probability of hail ≥ 1 in at a point' };
+  writeRateTableMap('docs/maps/hail.png', hail, 1, scale, 0.25);
+  console.log(`\nMap: docs/maps/hail.png. ${legend(scale)}`);
+}

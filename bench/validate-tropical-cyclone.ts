@@ -1,17 +1,21 @@
 /**
  * Builds the TropicalCyclone table from the real catalogues (HAZRISK_SOURCES,
  * default ../shared/data), prints the validation as markdown and the build time.
- * Usage: node --import tsx bench/validate-tropical-cyclone.ts [--fit]
- * --fit also prints the grid search behind PROFILE_CALIBRATION.
+ * Usage: node --import tsx bench/validate-tropical-cyclone.ts [--fit] [--map]
+ * --fit also prints the grid search behind PROFILE_CALIBRATION; --map writes
+ * docs/maps/tropical-cyclone.png (annual probability of ≥ CAT1 site winds).
  */
 import { encodeTable } from '../src/engine/table-file.js';
 import type { PerilName } from '../src/engine/perils.js';
-import type { HazardTable } from '../src/engine/table-spec.js';
+import type { HazardTable, RateTable } from '../src/engine/table-spec.js';
+import { legend, type MapScale } from '../src/models/maps/world-map.js';
+import { writeRateTableMap } from '../src/models/toolkit/rate-map.js';
 import { tropicalCycloneBuilder } from '../src/models/tropical-cyclone/index.js';
 import { readLandMask } from '../src/models/tropical-cyclone/land-mask.js';
-import { fitProfileCalibration, windRadiiValidation } from '../src/models/tropical-cyclone/radii-check.js';
+import { fitProfileCalibration, r34TransferValidation, windRadiiValidation } from '../src/models/tropical-cyclone/radii-check.js';
 import { readAllStorms } from '../src/models/tropical-cyclone/sources.js';
-import { orderings, strikeValidation, validate } from '../src/models/tropical-cyclone/validation.js';
+import { siteWindValidation } from '../src/models/tropical-cyclone/site-wind-validation.js';
+import { orderings, stormCentredValidation, strikeValidation } from '../src/models/tropical-cyclone/validation.js';
 import type { ValidationRow } from '../src/models/validation-types.js';
 
 const sourcesDir = process.env.HAZRISK_SOURCES ?? '../shared/data';
@@ -28,13 +32,17 @@ function markdownRows(rows: readonly ValidationRow[]): string {
 
 console.log(`\n## TropicalCyclone validation (sources: ${sourcesDir})\n`);
 console.log(`Build: ${seconds.toFixed(1)} s; grid ${table.grid.nlat}×${table.grid.nlon} at ${table.grid.dlat}°; ${table.rows} rows; ${encodeTable(table).byteLength} bytes.\n`);
-console.log('### Site winds from the table vs published storm-centred return periods\n');
-console.log(markdownRows(validate(tables)));
+console.log('### Site winds from the table vs published site-wind climates (design codes)\n');
+console.log(markdownRows(siteWindValidation(tables)));
+console.log('\n### Site winds from the table vs published storm-centred return periods\n');
+console.log(markdownRows(stormCentredValidation(table)));
 const storms = readAllStorms(sourcesDir);
 console.log('\n### Like with like: storm centre within 50 n mi, from our tracks\n');
 console.log(markdownRows(strikeValidation(storms, readLandMask(sourcesDir))));
 console.log('\n### Wind-field size: modelled vs NHC-analysed quadrant wind radii (held-out fixes)\n');
 console.log(markdownRows(windRadiiValidation(storms)));
+console.log('\n### Storm size in the North Indian and South Pacific: JTWC r34 and the fitted outer profile\n');
+console.log(markdownRows(r34TransferValidation(storms)));
 console.log('\n### Orderings\n');
 console.log('| claim | holds | detail |\n|---|---|---|');
 for (const o of orderings(tables)) console.log(`| ${o.claim} | ${o.holds ? 'yes' : '**no**'} | ${o.detail} |`);
@@ -45,4 +53,10 @@ if (process.argv.includes('--fit')) {
   for (const { calibration, loss } of fitProfileCalibration(storms, [1, 1.25, 1.5, 1.75, 2, 2.25], [1, 1.1, 1.2, 1.3, 1.4, 1.5])) {
     console.log(`| ${calibration.aFactor} | ${calibration.x1Factor} | ${loss.toFixed(3)} |`);
   }
+}
+
+if (process.argv.includes('--map')) {
+  const scale: MapScale = { low: 1e-3, high: 0.3, label: 'annual probability of ≥ CAT1 (64 kt) site winds' };
+  writeRateTableMap('docs/maps/tropical-cyclone.png', table as RateTable, 1, scale);
+  console.log(`\nMap: docs/maps/tropical-cyclone.png. ${legend(scale)}`);
 }

@@ -77,20 +77,20 @@ const DEFS: readonly PerilDef[] = [
     name: 'Wildfire', code: 2, category: 'catastrophe', modelType: 'rate', ...named(['Severe']),
     cumulative: false, historic: true,
     lite: { threshold: 'Severe', description: 'the location burns in a fire larger than 5 hectares', usOnly: false },
-    coverage: 'Heuristic: calibrated on California and mainland Portugal records, extended by climate proxies.',
+    coverage: 'Global land except ice caps; heuristic: a fire-climate model fitted to satellite burned area by country (GWIS 2012–2023), located fire records in California and mainland Portugal.',
   },
   {
     name: 'Earthquake', code: 3, category: 'catastrophe', modelType: 'rate', ...named([...MMI, ...PGA]),
     cumulative: false, historic: false,
     lite: { threshold: 'MMI6', description: 'Modified Mercalli intensity VI or stronger', usOnly: false },
-    coverage: 'Global land and near-shore: smoothed-seismicity PSHA from ISC-GEM and USGS ComCat.',
+    coverage: 'Global land and near-shore, reference rock site (Vs30 760 m/s): PSHA with smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat), 30 fault and megathrust sources, and a ground-motion model per regime.',
   },
   {
     name: 'FloodLivePlus', code: 4, category: 'catastrophe', modelType: 'rate',
     thresholds: [0.1, 0.25, 0.5, 1, 1.5, 2, 3], unit: 'm',
     cumulative: false, historic: false,
     lite: { threshold: 1, description: 'flood depth of 1 m or more', usOnly: false },
-    coverage: 'Heuristic: Dartmouth Flood Observatory event frequency with elevation and river proximity.',
+    coverage: 'Land north of 60°S; heuristic: Dartmouth Flood Observatory large-flood frequency over HAND-style terrain, behind flood protection standards by country and city, plus heavy-rain flooding from the Rain model.',
   },
   {
     name: 'Hail', code: 5, category: 'catastrophe', modelType: 'rate',
@@ -98,7 +98,7 @@ const DEFS: readonly PerilDef[] = [
     cumulative: false, historic: true,
     // Spec: "more than 1 inch". Sizes are reported in classes (…, 1.00, 1.25, …), so that is 1.25 in and up.
     lite: { threshold: 1.25, description: 'hailstones of more than 1 inch diameter (the 1.25-inch size class and larger)', usOnly: false },
-    coverage: 'United States only (SPC reports); low confidence.',
+    coverage: 'Contiguous United States only (SPC hail reports, corrected for population); low confidence.',
   },
   {
     name: 'USTornado', code: 6, category: 'catastrophe', modelType: 'rate', ...named(ENHANCED_FUJITA),

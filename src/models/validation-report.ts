@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { decodeTableInfo, encodeTable } from '../engine/table-file.js';
+import type { MapImage } from './maps/world-map.js';
 import type { PerilName } from '../engine/perils.js';
 import type { HazardTable } from '../engine/table-spec.js';
 import { BUILDERS } from './index.js';
@@ -30,10 +33,16 @@ export async function validationReport(sourcesDir: string, command: string): Pro
   const rows: ValidationRow[] = GROUPS.flatMap((g) => g.validate(built));
   rows.push(...tropicalCyclone.strikeValidation(readAllStorms(sourcesDir), readLandMask(sourcesDir)));
   const checks: OrderingCheck[] = GROUPS.flatMap((g) => g.orderings(built));
-  return render(rows, checks, built, command);
+  fs.mkdirSync(MAP_DIR, { recursive: true });
+  const maps = GROUPS.flatMap((g) => ('drawMaps' in g ? (g.drawMaps as DrawMaps)(built, MAP_DIR) : []));
+  return render(rows, checks, maps, built, command);
 }
 
-function render(rows: ValidationRow[], checks: OrderingCheck[], tables: Map<PerilName, HazardTable>, command: string): string {
+/** Maps are written here and linked from docs/validation.md (relative to docs/). */
+const MAP_DIR = 'docs/maps';
+type DrawMaps = (tables: ReadonlyMap<PerilName, HazardTable>, dir: string) => MapImage[];
+
+function render(rows: ValidationRow[], checks: OrderingCheck[], maps: MapImage[], tables: Map<PerilName, HazardTable>, command: string): string {
   const out: string[] = [
     '# Validation',
     '',
@@ -54,6 +63,8 @@ function render(rows: ValidationRow[], checks: OrderingCheck[], tables: Map<Peri
     '|---|---|---|---|',
     ...checks.map((c) => `| ${c.peril} | ${cell(c.claim)} | ${c.holds ? 'yes' : '**no**'} | ${cell(c.detail)} |`),
   ];
+  if (maps.length > 0) out.push('', '## Maps');
+  for (const m of maps) out.push('', `### ${m.title}`, '', `![${m.title}](${path.relative('docs', m.file)})`, '', m.legend);
   for (const peril of [...new Set(rows.map((r) => r.peril))]) {
     out.push('', `## ${peril}: published references`, '', '| Place | Quantity | Reference | Source | Ours | Ratio | Note |', '|---|---|---|---|---|---|---|');
     for (const r of rows.filter((x) => x.peril === peril)) {

@@ -9,13 +9,16 @@ import type { PerilName } from '../../src/engine/perils.js';
 import type { HazardTable, RateTable } from '../../src/engine/table-spec.js';
 import { CATALOGUES } from '../../src/catalogues/registry.js';
 import { coverageFromPoints } from '../../src/models/severe-convective/coverage.js';
-import { modernYearsCovering } from '../../src/models/severe-convective/hail-model.js';
+import { hailModel, modernYearsCovering } from '../../src/models/severe-convective/hail-model.js';
+import { populationDensity } from '../../src/models/severe-convective/population.js';
+import { densityClass, fitReportingEfficiency } from '../../src/models/severe-convective/reporting-efficiency.js';
+import { workGrid } from '../../src/models/severe-convective/work-grid.js';
 import { severeConvectiveBuilder } from '../../src/models/severe-convective/index.js';
 import { intensityFraction } from '../../src/models/severe-convective/intensity-fractions.js';
 import { CONUS_GRID } from '../../src/models/severe-convective/parameters.js';
 import { localSolarHour, slotOf } from '../../src/models/severe-convective/profiles.js';
 import { regionOf } from '../../src/models/severe-convective/regions.js';
-import { readTornadoTracks, type TornadoTrack } from '../../src/models/severe-convective/sources.js';
+import { readHailReports, readTornadoTracks, type TornadoTrack } from '../../src/models/severe-convective/sources.js';
 import { tornadoModel } from '../../src/models/severe-convective/tornado-model.js';
 import { orderings, validate } from '../../src/models/severe-convective/validation.js';
 import { tempSourcesDir, writeHail, writeTornadoes } from './severe-convective/fixtures.js';
@@ -136,16 +139,66 @@ describe('severe-convective: tornado path-area density', () => {
 
 describe('severe-convective: hail report density', () => {
   it('one cell-day ≥ 1 in stands for 20 km² over the 13 modern years covering June', () => {
-    const rates = rateAt(built.get('Hail')!, P.lat, P.lon)!;
+    // Without population every cell is in one density class, whose efficiency is 1 by definition.
+    const reports = readHailReports(dir);
+    const model = hailModel(CONUS_GRID, reports, [], coverageFromPoints(CONUS_GRID, reports).cells);
+    const cell = cellIndex(CONUS_GRID, P.lat, P.lon);
+    const rates = model.rates.map((r) => r[cell]!);
     const base = pointRate((20 * 1) / 13, P.lat);
     // 2005–2009: two cell-days ≥ 0.75 in for one ≥ 1 in → R(0.75) = 2; the 2 in cell-day reaches 1–2 in (1, 1.25, 1.5, 1.75, 2), not 2.5 or 3.
     const expected = [2 * base, base, base, base, base, base, 0, 0];
     expected.forEach((e, k) => close(rates[k]!, e, `hail threshold ${k}`));
   });
 
+  it('builds the Hail table with the gazetteer population', () => {
+    const table = built.get('Hail')!;
+    const derived = table.meta.parameters.derived as { modernReportingEfficiency: number[] };
+    assert.equal(derived.modernReportingEfficiency.length, 10);
+    assert.ok(rateAt(table, P.lat, P.lon)![1]! > 0);
+  });
+
   it('knows 2024 lacks November and December', () => {
     assert.equal(modernYearsCovering(10), 13);
     assert.equal(modernYearsCovering(11), 12);
+  });
+});
+
+describe('severe-convective: hail reporting by population', () => {
+  it('rasterises place populations per km² of the cell that holds them', () => {
+    const grid = { lat0: 30, lon0: -100, dlat: 0.25, dlon: 0.25, nlat: 4, nlon: 4 };
+    const density = populationDensity(grid, [
+      { lat: 30.1, lon: -99.9, population: 1000 },
+      { lat: 30.2, lon: -99.8, population: 3000 },
+      { lat: 31.5, lon: -99.9, population: 5000 }, // outside the grid
+    ]);
+    const south = (30 * Math.PI) / 180;
+    const north = (30.25 * Math.PI) / 180;
+    const area = 6371.0088 ** 2 * ((0.25 * Math.PI) / 180) * (Math.sin(north) - Math.sin(south));
+    close(density[0]!, 4000 / area, 'cell (0, 0)');
+    assert.equal(density.reduce((a, b) => a + b, 0), density[0]);
+    assert.deepEqual([0, 0.05, 0.1, 50, 400].map(densityClass), [0, 1, 2, 7, 9]);
+  });
+
+  it('recovers a known reporting efficiency: empty cells report a quarter of what populated ones do', () => {
+    // True density uniform; every other column holds a city (≥ 316 per km²) and reports all cell-days,
+    // the others hold no place and report 25 %. The fit must give e = 0.25 for the empty class.
+    const work = workGrid(CONUS_GRID, 120);
+    const { grid } = work;
+    const mass = new Float64Array(grid.nlat * grid.nlon);
+    const density = new Float64Array(grid.nlat * grid.nlon);
+    for (let i = 0; i < grid.nlat; i++) {
+      for (let j = 0; j < grid.nlon; j++) {
+        const city = j % 2 === 0;
+        mass[i * grid.nlon + j] = city ? 1 : 0.25;
+        density[i * grid.nlon + j] = city ? 1000 : 0;
+      }
+    }
+    const interior: number[] = [];
+    for (let i = 20; i < CONUS_GRID.nlat - 20; i++) for (let j = 20; j < CONUS_GRID.nlon - 20; j++) interior.push(i * CONUS_GRID.nlon + j);
+    const fit = fitReportingEfficiency(work, mass, density, interior);
+    close(fit.efficiency[9]!, 1, 'city class');
+    close(fit.efficiency[0]!, 0.25, 'empty class', 0.02);
+    assert.ok(fit.efficiency.slice(1, 9).every((e) => e === 1), 'classes without cells keep 1');
   });
 });
 

@@ -19,6 +19,10 @@ import { makeFix } from '../../src/models/tropical-cyclone/fixes.js';
 import { readAllStorms } from '../../src/models/tropical-cyclone/sources.js';
 import type { Storm } from '../../src/models/tropical-cyclone/track-types.js';
 import { siteWind, vortexAt, windRadiusKm } from '../../src/models/tropical-cyclone/wind-field.js';
+import { meanQuadrantRadius } from '../../src/models/tropical-cyclone/wind-radii.js';
+import { outerScaleForR34 } from '../../src/models/tropical-cyclone/r34-size.js';
+import { asNzsReturnPeriod, returnPeriodAt, speedAtReturnPeriod } from '../../src/models/tropical-cyclone/site-wind-validation.js';
+import { siteReturnPeriod } from '../../src/models/tropical-cyclone/site-hazard.js';
 import { hurdatRow, ibtracsRow, stationaryStorm, writeCatalogue } from './tropical-cyclone/fixtures.js';
 
 const MS_PER_KT = 1852 / 3600;
@@ -208,3 +212,57 @@ describe('tropical-cyclone on a slice of the real HURDAT2', () => {
     assert.ok(windAt(27.95, -82.46) < 64);
   });
 });
+
+describe('tropical-cyclone storm size from recorded 34-kt radii', () => {
+  const position = { latitude: -18, vmaxKt: 90, rmwKm: 30, motionEastKt: 0, motionNorthKt: -8 };
+
+  it('fits the outer length so the modelled mean 34-kt quadrant radius is the recorded one', () => {
+    for (const nmi of [80, 110, 150]) {
+      const scale = outerScaleForR34(position, { ne: nmi, se: nmi, sw: nmi, nw: nmi })!;
+      const modelled = meanQuadrantRadius(vortexAt({ ...position, outerScale: scale }), 34);
+      assert.ok(Math.abs(modelled / (nmi * 1.852) - 1) < 0.03, `r34 ${nmi} n mi: modelled ${modelled.toFixed(1)} km with scale ${scale.toFixed(3)}`);
+    }
+    const unscaled = meanQuadrantRadius(vortexAt(position), 34);
+    assert.ok(outerScaleForR34(position, { ne: 150, se: 150, sw: 150, nw: 150 })! > 1 && unscaled < 150 * 1.852);
+    assert.equal(outerScaleForR34({ ...position, vmaxKt: 30 }, { ne: 50, se: 50, sw: 50, nw: 50 }), null);
+  });
+
+  it('sizes North Indian and South Pacific storms from r34, never HURDAT2 storms', () => {
+    const r34 = { usa_r34_ne: 150, usa_r34_se: 150, usa_r34_sw: 150, usa_r34_nw: 150, usa_rmw_nm: 15 };
+    const dir = writeCatalogue({
+      ibtracs: [0, 6, 12].map((h, i) => ibtracsRow('2010010S18150', 2010, `2010-01-10 ${String(h).padStart(2, '0')}:00:00`, -18 - 0.5 * i, 150, 90, r34)),
+      atlantic: [0, 6, 12].map((h, i) => hurdatRow('AL012010', `2010-09-01T${String(h).padStart(2, '0')}:00Z`, 'HU', 25 + 0.5 * i, -60, 90, '15', [150, 150, 150, 150])),
+    });
+    const storms = readAllStorms(dir);
+    const sp = trackSteps(storms.find((s) => s.source === 'ibtracs-sp')!, ALL_SEA);
+    const na = trackSteps(storms.find((s) => s.source === 'hurdat2')!, ALL_SEA);
+    assert.ok(sp.every((s) => s.outerScale > 1.05), `South Pacific scales ${sp.map((s) => s.outerScale.toFixed(2)).join(' ')}`);
+    assert.ok(na.every((s) => s.outerScale === 1));
+  });
+});
+
+describe('tropical-cyclone site-wind validation arithmetic', () => {
+  it('reads AS/NZS 1170.2 regional gusts as return periods at the CAT1 and CAT3 gust equivalents', () => {
+    // Region C, V_R = 122 − 104 R^−0.1; 64 kt × 0.51444 m/s × 1.1 = 36.217 m/s → R = 6.859; 96 kt → 54.325 m/s → R = 73.46.
+    close(asNzsReturnPeriod('C', 64), 6.859, 1e-3);
+    close(asNzsReturnPeriod('C', 96), 73.46, 1e-3);
+    // Region D, 156 − 142 R^−0.1 at 96 kt: ((156 − 54.325)/142)^−10 = 28.26.
+    close(asNzsReturnPeriod('D', 96), 28.26, 1e-3);
+  });
+
+  it('interpolates the table log-linearly in speed between thresholds, and inverts', async () => {
+    const dir = writeCatalogue({ atlantic: stationaryStorm('AL012000', '2000-09-10T00:00Z', 24, 'HU', 25, -70, 100) });
+    const [table] = await tropicalCycloneBuilder.build({ sourcesDir: dir, progress: () => {}, log: () => {}, built: new Map() });
+    const place = { name: 'near the storm', lat: 25.1, lon: -69.6 };
+    const [cat1, cat2] = [siteReturnPeriod(table!, place, 1)!, siteReturnPeriod(table!, place, 2)!];
+    assert.ok(cat1 < cat2 && cat2 < 1e6, `${cat1} ${cat2}`);
+    close(returnPeriodAt(table!, place.lat, place.lon, 64)!, cat1, 1e-12);
+    close(returnPeriodAt(table!, place.lat, place.lon, 73.5)!, Math.sqrt(cat1 * cat2), 1e-9);
+    close(speedAtReturnPeriod(table!, place.lat, place.lon, Math.sqrt(cat1 * cat2))!, 73.5, 1e-9);
+    assert.equal(returnPeriodAt(table!, place.lat, place.lon, 140), null);
+  });
+});
+
+function close(actual: number, expected: number, rel: number): void {
+  assert.ok(Math.abs(actual - expected) <= rel * Math.abs(expected), `${actual} vs ${expected}`);
+}

@@ -1,47 +1,73 @@
 import { globalGrid } from '../../engine/grid.js';
 import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
 import type { RateTable } from '../../engine/table-spec.js';
+import { readElevation } from '../../catalogues/etopo.js';
 import { assembleRateTable, uniformProfile } from '../toolkit/rate-table.js';
 import { siteRows } from './coverage.js';
 import { decluster } from './decluster.js';
 import { buildExceedanceTables, type IntensityThreshold } from './exceedance-tables.js';
+import { addFaultHazard, faultMmaxCaps } from './fault-hazard.js';
+import { FAULT_SOURCES, type FaultSource } from './fault-sources.js';
 import { integrateHazard } from './hazard.js';
 import { mergeCatalogues, type MergeReport } from './merge.js';
 import { earthquakeMeta } from './meta.js';
-import { COVERAGE } from './parameters.js';
-import { buildSourceModel, type SourceModelStats } from './source-model.js';
-import { readComcat, readIscGem } from './sources.js';
+import { COVERAGE, LAYERS } from './parameters.js';
+import { buildSourceModel, type SourceModel, type SourceModelStats } from './source-model.js';
+import { readBoundarySteps, readComcat, readIscGem, readOrogens } from './sources.js';
+import { regionalise, type Regionalisation } from './tectonics.js';
 
 export interface EarthquakeBuild {
   table: RateTable;
   thresholds: IntensityThreshold[];
   merge: MergeReport;
   sources: SourceModelStats;
+  regions: Regionalisation;
+}
+
+/** The layer a fault's large events would otherwise come from in the smoothed model. */
+function faultLayer(fault: FaultSource): number {
+  const regime = fault.regime === 'inslab' ? 'interface' : fault.regime;
+  return LAYERS.findIndex((l) => l.regime === regime);
+}
+
+function capNearFaults(model: SourceModel, faults: readonly FaultSource[]): void {
+  faultMmaxCaps(faults, model.grid, faultLayer).forEach((caps, layer) => {
+    const mmax = model.mmaxByLayer[layer]!;
+    for (const [cell, cap] of caps) mmax[cell] = Math.min(mmax[cell]!, Math.round(cap * 10) / 10);
+  });
 }
 
 /**
- * The whole pipeline: catalogues → merge → decluster → smoothed sources →
- * exceedance tables → hazard integration → rate table (checked by the
- * assembler). The builder, the validation bench and the tests call this.
+ * The whole pipeline: catalogues → merge → decluster → regionalise →
+ * smoothed sources per layer (with background and Mmax capped near faults) →
+ * exceedance tables → hazard integration + fault sources → rate table.
+ * The builder, the validation bench and the tests call this.
  */
-export function buildEarthquake(sourcesDir: string, progress: (fraction: number, label: string) => void = () => {}): EarthquakeBuild {
+export function buildEarthquake(
+  sourcesDir: string,
+  progress: (fraction: number, label: string) => void = () => {},
+  faults: readonly FaultSource[] = FAULT_SOURCES,
+): EarthquakeBuild {
   progress(0, 'reading catalogues');
   const { quakes, report } = mergeCatalogues(readIscGem(sourcesDir), readComcat(sourcesDir));
   progress(0.1, 'declustering');
   const mainshocks = decluster(quakes);
-  progress(0.15, 'smoothing seismicity');
+  progress(0.12, 'tectonic regimes');
   const grid = globalGrid(COVERAGE.step);
-  const { model, stats } = buildSourceModel(grid, quakes, mainshocks);
+  const regions = regionalise(grid, readBoundarySteps(sourcesDir), readOrogens(sourcesDir), readElevation(sourcesDir));
+  progress(0.15, 'smoothing seismicity');
+  const { model, stats } = buildSourceModel(grid, regions, quakes, mainshocks);
+  capNearFaults(model, faults);
   progress(0.3, 'ground-motion tables');
   const tables = buildExceedanceTables();
   const { cellRow, rows } = siteRows(grid, sourcesDir);
   progress(0.4, 'hazard integration');
-  const rates = integrateHazard(model, tables, cellRow, rows, (f) => progress(0.4 + 0.6 * f, 'hazard integration'));
+  const rates = integrateHazard(model, tables, cellRow, rows, (f) => progress(0.4 + 0.55 * f, 'hazard integration'));
+  addFaultHazard(faults, tables.thresholds, grid, cellRow, rates);
   const k = tables.thresholds.length;
   const covered: number[] = [];
   cellRow.forEach((row, cell) => row >= 0 && covered.push(cell));
   // Earthquakes have no season and no time of day: one uniform profile of each.
-  // Every site keeps its own row (rows are already numbered in cell order).
   const table = assembleRateTable({
     peril: 'Earthquake',
     grid,
@@ -53,5 +79,5 @@ export function buildEarthquake(sourcesDir: string, progress: (fraction: number,
     rowSharing: 'none',
     meta: earthquakeMeta(stats),
   });
-  return { table, thresholds: tables.thresholds, merge: report, sources: stats };
+  return { table, thresholds: tables.thresholds, merge: report, sources: stats, regions };
 }

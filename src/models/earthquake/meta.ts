@@ -1,13 +1,15 @@
 import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
-import { COMPLETENESS, COVERAGE, DEPTH_CLASSES, INTEGRATION, MERGE, RECURRENCE, SMOOTHING } from './parameters.js';
+import { FAULT_SOURCES } from './fault-sources.js';
+import { GMPE_BY_REGIME, WGRW12_CITATION } from './gmpe/index.js';
+import { BACKGROUND, COMPLETENESS, COVERAGE, FAULT_ZONE, INTEGRATION, LAYERS, MERGE, RECURRENCE, REGIONALISATION, SMOOTHING } from './parameters.js';
 import type { SourceModelStats } from './source-model.js';
 
-/** Catalogue folders read (ETOPO for the site cells). */
-export const EARTHQUAKE_SOURCES = [CATALOGUES.iscGem.folder, CATALOGUES.comcatM5.folder, CATALOGUES.etopo.folder];
+/** Catalogue folders read (PB2002 for the regimes, ETOPO for the site cells and the ocean floor). */
+export const EARTHQUAKE_SOURCES = [CATALOGUES.iscGem.folder, CATALOGUES.comcatM5.folder, CATALOGUES.pb2002.folder, CATALOGUES.etopo.folder];
 
 export const EARTHQUAKE_COVERAGE =
-  'Global land and near-shore (0.5° cells above −200 m plus one ring): smoothed-seismicity PSHA from ISC-GEM and USGS ComCat; MMI and rock PGA; open ocean not covered.';
+  'Global land and near-shore (0.5° cells above −200 m plus one ring), reference rock site Vs30 760 m/s: smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat) with a background floor, 30 characteristic fault and megathrust sources, a ground-motion model per regime; MMI and PGA. Open ocean not covered.';
 
 /** Table metadata: everything that changes the numbers, for the manifest and /v1/perils. */
 export function earthquakeMeta(stats: SourceModelStats): TableMeta {
@@ -15,17 +17,23 @@ export function earthquakeMeta(stats: SourceModelStats): TableMeta {
     method: 'docs/models/earthquake.md',
     sources: [...EARTHQUAKE_SOURCES],
     parameters: {
+      site: 'reference rock, Vs30 = 760 m/s (NEHRP B/C boundary)',
       merge: MERGE,
       declustering: 'Gardner & Knopoff (1974), van Stiphout et al. (2012) window fits',
       completeness: COMPLETENESS,
       effectiveYears: Number(stats.effectiveYears.toFixed(3)),
       completeMainshocks: stats.completeMainshocks,
+      eventsByLayer: Object.fromEntries(LAYERS.map((l, i) => [l.name, stats.eventsByLayer[i]])),
+      regionalisation: { from: 'Bird (2003) PB2002 steps and orogens, ETOPO5', ...REGIONALISATION },
+      layers: LAYERS,
+      background: BACKGROUND,
       recurrence: RECURRENCE,
       smoothing: { kernel: 'Helmstetter et al. (2007) adaptive power law', ...SMOOTHING },
-      depthClasses: DEPTH_CLASSES.map((c) => ({ upTo: Number.isFinite(c.upTo) ? c.upTo : null, depth: c.depth, type: c.type })),
-      intensity: 'Allen, Wald & Worden (2012) rupture-distance IPE',
-      pga: 'Zhao et al. (2006), site class I (rock)',
-      finiteFault: 'vertical rupture, Wells & Coppersmith (1994) length and width, random strike',
+      groundMotion: Object.fromEntries(Object.entries(GMPE_BY_REGIME).map(([regime, model]) => [regime, model.name])),
+      intensity: `PGA → MMI: ${WGRW12_CITATION.split('.')[0]} et al. (2012) with its scatter`,
+      finiteFault: 'smoothed sources: vertical ruptures, Wells & Coppersmith (1994) crustal and Strasser et al. (2010) subduction dimensions, random strike; own cell spread over equal-area rings',
+      faults: FAULT_SOURCES.map((f) => ({ name: f.name, magnitude: f.magnitude, recurrenceYears: f.recurrenceYears })),
+      faultZone: FAULT_ZONE,
       integration: INTEGRATION,
       grid: { step: COVERAGE.step, minElevationM: COVERAGE.minElevationM, extraRings: COVERAGE.extraRings },
     },

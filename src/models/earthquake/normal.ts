@@ -28,3 +28,8 @@ export function truncatedNormalTail(z: number, limit: number): number {
   const edge = normalTail(limit);
   return (normalTail(z) - edge) / (1 - 2 * edge);
 }
+
+/** The standard normal density. */
+export function normalDensity(z: number): number {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}

@@ -1,8 +1,42 @@
 /**
- * Validation places and published references: PGA (g, rock) with 10 % probability
- * of exceedance in 50 years. The values are read from the published maps, to
- * about one colour band (≈ ±30 %); the maps give no point tables we could quote.
+ * Validation references (docs/validation.md, docs/models/earthquake.md).
+ *
+ * USGS_2018_SITES: annual rate of exceeding PGA 0.1 g and 0.2 g at the ten
+ * test sites of the USGS 2018 conterminous-US model (Petersen et al. 2020,
+ * Earthquake Spectra 36:5–41), Vs30 760 m/s, read off the model's own
+ * end-to-end test curves (usgs/nshmp-haz, test/.../eq/model/data/
+ * e2e-{wus,ceus}-2018-<SITE>.json, commit c01508c / 7ba5cda), interpolated
+ * log-log between the curve's PGA levels. Coordinates as in etc/nshm/sites-nshmp.csv.
+ *
+ * REFERENCE_PLACES: PGA with 10 % probability of exceedance in 50 years read
+ * from published national or global maps outside the US, to about one colour
+ * band (±30 % in PGA); compared in probability space (our annual rate of
+ * exceeding that PGA against 1/474.6).
  */
+export interface UsgsSite {
+  site: string;
+  latitude: number;
+  longitude: number;
+  /** Annual rate of PGA ≥ 0.1 g and ≥ 0.2 g. */
+  rate01: number;
+  rate02: number;
+}
+
+export const USGS_2018_SOURCE = 'USGS NSHM 2018 (Petersen et al. 2020), Vs30 760 m/s; curve from usgs/nshmp-haz e2e-2018 test data';
+
+export const USGS_2018_SITES: readonly UsgsSite[] = [
+  { site: 'Los Angeles, CA', latitude: 34.05, longitude: -118.25, rate01: 0.024842, rate02: 0.008798 },
+  { site: 'San Francisco, CA', latitude: 37.75, longitude: -122.4, rate01: 0.026626, rate02: 0.00968 },
+  { site: 'Seattle, WA', latitude: 47.6, longitude: -122.3, rate01: 0.013639, rate02: 0.004709 },
+  { site: 'Salt Lake City, UT', latitude: 40.75, longitude: -111.9, rate01: 0.00443, rate02: 0.002389 },
+  { site: 'Reno, NV', latitude: 39.55, longitude: -119.8, rate01: 0.019081, rate02: 0.006202 },
+  { site: 'New Madrid, MO', latitude: 36.6, longitude: -89.55, rate01: 0.009065, rate02: 0.005223 },
+  { site: 'Boston, MA', latitude: 42.35, longitude: -71.05, rate01: 0.000721, rate02: 0.000258 },
+  { site: 'New York, NY', latitude: 40.75, longitude: -74.0, rate01: 0.000821, rate02: 0.000326 },
+  { site: 'Chicago, IL', latitude: 41.85, longitude: -87.65, rate01: 0.000235, rate02: 0.000075 },
+  { site: 'New Orleans, LA', latitude: 29.95, longitude: -90.05, rate01: 0.000121, rate02: 0.000036 },
+];
+
 export interface ReferencePlace {
   place: string;
   latitude: number;
@@ -12,17 +46,9 @@ export interface ReferencePlace {
   source: string;
 }
 
-const USGS = 'USGS NSHM 2018 (Petersen et al. 2020, Earthquake Spectra 36:5–41), B/C 760 m/s, map reading ±30 %';
-const GEM = 'GEM GSHM v2023.1 (Johnson et al. 2023; Pagani et al. 2020, Earthquake Spectra 36:226–251), Vs30 760–800 m/s, map reading ±30 %';
+const GEM = 'GEM GSHM v2023.1 (Johnson et al. 2023; Pagani et al. 2020, Earthquake Spectra 36:226–251), Vs30 760–800 m/s, map reading ±30 % (comparison only; not shipped)';
 
 export const REFERENCE_PLACES: readonly ReferencePlace[] = [
-  { place: 'San Francisco', latitude: 37.775, longitude: -122.419, pga475: 0.5, source: USGS },
-  { place: 'Los Angeles', latitude: 34.052, longitude: -118.244, pga475: 0.5, source: USGS },
-  { place: 'Seattle', latitude: 47.606, longitude: -122.332, pga475: 0.3, source: USGS },
-  { place: 'Salt Lake City', latitude: 40.761, longitude: -111.891, pga475: 0.25, source: USGS },
-  { place: 'Memphis', latitude: 35.149, longitude: -90.049, pga475: 0.12, source: USGS },
-  { place: 'Charleston', latitude: 32.777, longitude: -79.931, pga475: 0.12, source: USGS },
-  { place: 'New York', latitude: 40.713, longitude: -74.006, pga475: 0.06, source: USGS },
   { place: 'Tokyo', latitude: 35.69, longitude: 139.692, pga475: 0.5, source: GEM },
   { place: 'Istanbul', latitude: 41.008, longitude: 28.978, pga475: 0.35, source: GEM },
   { place: 'Kathmandu', latitude: 27.717, longitude: 85.324, pga475: 0.5, source: GEM },
@@ -32,6 +58,11 @@ export const REFERENCE_PLACES: readonly ReferencePlace[] = [
   { place: 'Rome', latitude: 41.903, longitude: 12.496, pga475: 0.12, source: GEM },
   { place: 'London', latitude: 51.507, longitude: -0.128, pga475: 0.02, source: GEM },
   { place: 'Berlin', latitude: 52.52, longitude: 13.405, pga475: 0.015, source: GEM },
+  { place: 'Memphis', latitude: 35.149, longitude: -90.049, pga475: null, source: 'ordering only' },
+  { place: 'New York', latitude: 40.713, longitude: -74.006, pga475: null, source: 'ordering only' },
+  { place: 'San Francisco', latitude: 37.775, longitude: -122.419, pga475: null, source: 'ordering only' },
+  { place: 'Los Angeles', latitude: 34.052, longitude: -118.244, pga475: null, source: 'ordering only' },
+  { place: 'Seattle', latitude: 47.606, longitude: -122.332, pga475: null, source: 'ordering only' },
   { place: 'Delhi', latitude: 28.614, longitude: 77.209, pga475: null, source: 'ordering only' },
   { place: 'Chennai', latitude: 13.083, longitude: 80.27, pga475: null, source: 'ordering only' },
 ];

@@ -5,6 +5,7 @@
  */
 import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { CATALOGUES } from '../../catalogues/registry.js';
+import { readGeoJsonPaths } from '../toolkit/geojson.js';
 import { MAGNITUDE_CONVERSION } from './parameters.js';
 
 /** One earthquake of the merged catalogue, magnitude on the moment-magnitude scale. */
@@ -80,4 +81,29 @@ function depthOrDefault(text: string | undefined): number {
 
 function isValid(q: Quake): boolean {
   return Number.isFinite(q.timeMs) && Math.abs(q.latitude) <= 90 && Math.abs(q.longitude) <= 180 && Number.isFinite(q.mw);
+}
+
+/** One PB2002 boundary step (Bird 2003): its end points and class (SUB, CCB, CTF, CRB, OSR, OTF, OCB). */
+export interface BoundaryStep {
+  startLatitude: number;
+  startLongitude: number;
+  endLatitude: number;
+  endLongitude: number;
+  stepClass: string;
+}
+
+export function readBoundarySteps(sourcesDir: string): BoundaryStep[] {
+  const file = sourceFile(sourcesDir, CATALOGUES.pb2002.folder, CATALOGUES.pb2002.steps);
+  return readCsvRecords(file).map((r) => ({
+    startLatitude: Number(r.StartLat),
+    startLongitude: Number(r.StartLong),
+    endLatitude: Number(r.FinalLat),
+    endLongitude: Number(r.FinalLong),
+    stepClass: (r.StepClass ?? '').trim(),
+  }));
+}
+
+/** The PB2002 orogens (broad deforming zones) as rings of [lon, lat]. */
+export function readOrogens(sourcesDir: string): [number, number][][] {
+  return readGeoJsonPaths(sourcesDir, CATALOGUES.pb2002.folder, CATALOGUES.pb2002.orogens);
 }

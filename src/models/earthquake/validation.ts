@@ -1,70 +1,89 @@
-import { daysFromCivil } from '../../engine/calendar.js';
-import { returnPeriodYears, windowYears } from '../../engine/formulas.js';
+import { returnPeriodYears } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { PerilName } from '../../engine/perils.js';
-import { referenceWindow } from '../../engine/reference.js';
-import type { HazardTable } from '../../engine/table-spec.js';
+import type { HazardTable, RateTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
+import path from 'node:path';
+import { legend, writeWorldMap, type MapImage } from '../maps/world-map.js';
 import { earthquakeThresholds } from './exceedance-tables.js';
-import { ORDERINGS, REFERENCE_PLACES, type ReferencePlace } from './places.js';
+import { ORDERINGS, REFERENCE_PLACES, USGS_2018_SITES, USGS_2018_SOURCE } from './places.js';
 
 /** 10 % in 50 years as a return period (474.6 years), through formulas.ts. */
 export const DESIGN_RETURN_PERIOD = returnPeriodYears(0.1, 50);
 
-/** A 50-year window of whole days, 2001-01-01 … 2050-12-31. */
-const WINDOW = { startDay: daysFromCivil(2001, 1, 1), endDay: daysFromCivil(2050, 12, 31), startHour: 0, endHour: 23 };
+/** The PGA levels of the table and a cell's annual rates at them (the table holds annual rates). */
+function pgaCurve(table: RateTable, latitude: number, longitude: number): { pga: number; rate: number }[] | null {
+  const row = table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
+  if (row < 0) return null;
+  const k = table.rates.length / table.rows;
+  return earthquakeThresholds().flatMap((t, j) => (t.measure === 'PGA' ? [{ pga: t.level, rate: table.rates[row * k + j]! }] : []));
+}
 
-export interface DesignPga {
-  pga: number;
-  /** 'interpolated' inside the table's PGA levels, else log-log extrapolation from the nearest two. */
-  how: 'interpolated' | 'extrapolated below 0.05 g' | 'extrapolated above 0.5 g';
+/** Annual rate of PGA ≥ `pga`, log-log between the table's levels (null outside them or without coverage). */
+export function rateAtPga(table: RateTable, latitude: number, longitude: number, pga: number): number | null {
+  const curve = pgaCurve(table, latitude, longitude);
+  if (!curve) return null;
+  const i = curve.findIndex((p) => p.pga >= pga);
+  if (i < 0) return null;
+  if (curve[i]!.pga === pga) return curve[i]!.rate;
+  if (i === 0) return null;
+  const [a, b] = [curve[i - 1]!, curve[i]!];
+  if (!(a.rate > 0 && b.rate > 0)) return 0;
+  const t = Math.log(pga / a.pga) / Math.log(b.pga / a.pga);
+  return Math.exp(Math.log(a.rate) + t * Math.log(b.rate / a.rate));
 }
 
 /**
- * PGA with a 474.6-year return period at a place: the table's PGA curve
- * (return period per level from referenceWindow over 50 years) interpolated
- * linearly in log PGA against log return period. Null where the cell has no coverage.
+ * PGA (g) with an annual exceedance rate of 1/474.6, log-log inside the
+ * table's levels; 0 when even the lowest level (0.02 g) is rarer, null above
+ * the highest level or without coverage.
  */
-export function designPga(table: HazardTable, latitude: number, longitude: number): DesignPga | null {
-  const row = table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
-  if (row < 0) return null;
-  const thresholds = earthquakeThresholds();
-  const probabilities = referenceWindow(table, row, WINDOW);
-  const years = windowYears(WINDOW.endDay - WINDOW.startDay + 1);
-  const curve = thresholds.flatMap((t, j) => (t.measure === 'PGA' ? [{ x: Math.log(t.level), y: Math.log(returnPeriodYears(probabilities[j]!, years)) }] : []));
-  const target = Math.log(DESIGN_RETURN_PERIOD);
-  let i = curve.findIndex((p) => p.y >= target);
-  let how: DesignPga['how'] = 'interpolated';
-  if (i <= 0) {
-    how = i === 0 ? 'extrapolated below 0.05 g' : 'extrapolated above 0.5 g';
-    i = i === 0 ? 1 : curve.length - 1;
-  }
-  const a = curve[i - 1]!;
-  const b = curve[i]!;
-  const pga = Math.exp(a.x + ((target - a.y) * (b.x - a.x)) / (b.y - a.y));
-  return { pga, how };
+export function pga475(table: RateTable, latitude: number, longitude: number): number | null {
+  const curve = pgaCurve(table, latitude, longitude);
+  if (!curve) return null;
+  const target = 1 / DESIGN_RETURN_PERIOD;
+  const i = curve.findIndex((p) => p.rate < target);
+  if (i === 0) return 0;
+  if (i < 0) return null;
+  const [a, b] = [curve[i - 1]!, curve[i]!];
+  if (!(b.rate > 0)) return a.pga;
+  const t = Math.log(target / a.rate) / Math.log(b.rate / a.rate);
+  return Math.exp(Math.log(a.pga) + t * Math.log(b.pga / a.pga));
 }
 
 export function validate(tables: ReadonlyMap<PerilName, HazardTable>): ValidationRow[] {
-  const table = tables.get('Earthquake');
+  const table = tables.get('Earthquake') as RateTable | undefined;
   if (!table) return [];
-  return REFERENCE_PLACES.filter((p) => p.pga475 !== null).map((p) => row(table, p));
-}
-
-function row(table: HazardTable, p: ReferencePlace): ValidationRow {
-  const ours = designPga(table, p.latitude, p.longitude);
-  const base = { peril: 'Earthquake', place: p.place, latitude: p.latitude, longitude: p.longitude, quantity: 'PGA (g) at 10 % in 50 years (474.6-yr)', reference: p.pga475, reference_source: p.source };
-  if (!ours) return { ...base, ours: Number.NaN, ratio: null, note: 'no coverage' };
-  const ratio = p.pga475 ? ours.pga / p.pga475 : null;
-  return { ...base, ours: round3(ours.pga), ratio: ratio === null ? null : round3(ratio), ...(ours.how === 'interpolated' ? {} : { note: ours.how }) };
+  const usgs = USGS_2018_SITES.flatMap((s) =>
+    ([[0.1, s.rate01], [0.2, s.rate02]] as const).map(([pga, reference]) => {
+      const ours = rateAtPga(table, s.latitude, s.longitude, pga);
+      return {
+        peril: 'Earthquake', place: s.site, latitude: s.latitude, longitude: s.longitude,
+        quantity: `annual rate of PGA ≥ ${pga} g (rock)`, reference, reference_source: USGS_2018_SOURCE,
+        ours: ours ?? Number.NaN, ratio: ours === null ? null : ours / reference, ...(ours === null ? { note: 'no coverage' } : {}),
+      };
+    }),
+  );
+  const national = REFERENCE_PLACES.filter((p) => p.pga475 !== null).map((p): ValidationRow => {
+    const ours = rateAtPga(table, p.latitude, p.longitude, p.pga475!);
+    const reference = 1 / DESIGN_RETURN_PERIOD;
+    const design = pga475(table, p.latitude, p.longitude);
+    return {
+      peril: 'Earthquake', place: p.place, latitude: p.latitude, longitude: p.longitude,
+      quantity: `annual rate of PGA ≥ ${p.pga475} g, the reference's 475-yr PGA`, reference, reference_source: p.source,
+      ours: ours ?? Number.NaN, ratio: ours === null ? null : ours / reference,
+      note: design === null ? 'our 475-yr PGA is above the table levels' : design === 0 ? 'our 475-yr PGA is below 0.02 g' : `our 475-yr PGA ${Number(design.toPrecision(3))} g`,
+    };
+  });
+  return [...usgs, ...national];
 }
 
 export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): OrderingCheck[] {
-  const table = tables.get('Earthquake');
+  const table = tables.get('Earthquake') as RateTable | undefined;
   if (!table) return [];
   const at = (name: string): number => {
     const p = REFERENCE_PLACES.find((q) => q.place === name)!;
-    return designPga(table, p.latitude, p.longitude)?.pga ?? Number.NaN;
+    return pga475(table, p.latitude, p.longitude) ?? Number.NaN;
   };
   return ORDERINGS.map(([high, low]) => {
     const a = at(high);
@@ -75,4 +94,18 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
 
 function round3(x: number): number {
   return Number(x.toPrecision(3));
+}
+
+export const PGA475_SCALE = { low: 0.02, high: 1, label: 'PGA (g, rock) with 10 % probability of exceedance in 50 years' };
+
+/** The 475-year rock PGA of every covered cell as docs/maps/earthquake-pga475.png. */
+export function drawMaps(tables: ReadonlyMap<PerilName, HazardTable>, dir: string): MapImage[] {
+  const table = tables.get('Earthquake') as RateTable | undefined;
+  if (!table) return [];
+  const file = path.join(dir, 'earthquake-pga475.png');
+  writeWorldMap(file, (latitude, longitude) => {
+    if ((table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1) < 0) return null;
+    return pga475(table, latitude, longitude) ?? 0;
+  }, PGA475_SCALE);
+  return [{ title: 'Earthquake: PGA with 10 % probability of exceedance in 50 years (rock, Vs30 760 m/s)', file, legend: legend(PGA475_SCALE) }];
 }

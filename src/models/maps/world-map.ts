@@ -8,6 +8,14 @@ import { encodePng } from './png.js';
  * and `high`, grey where the model has no coverage. The ramp's stops are
  * listed by `legend()` for the page that shows the picture.
  */
+/** A map a validation module drew, for docs/validation.md. */
+export interface MapImage {
+  title: string;
+  /** Path of the PNG (under docs/maps/). */
+  file: string;
+  legend: string;
+}
+
 export interface MapScale {
   low: number;
   high: number;

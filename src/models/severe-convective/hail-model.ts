@@ -4,6 +4,8 @@ import { depositPoint, smoothedDensity } from './density.js';
 import { cellOf } from './grid-geometry.js';
 import { HAIL, HAIL_YEARS } from './parameters.js';
 import type { Occurrence } from './profiles.js';
+import { populationDensity, type PopulatedPlace } from './population.js';
+import { correctedMass, fitReportingEfficiency, type ReportingEfficiency } from './reporting-efficiency.js';
 import type { HailReport } from './sources.js';
 import { cropToModel, workGrid, type WorkGrid } from './work-grid.js';
 
@@ -12,8 +14,10 @@ import { cropToModel, workGrid, type WorkGrid } from './work-grid.js';
  *
  *   λ_s(x) = A × D(x) × R_s(x)
  *
- * D = cell-days with a report ≥ 1 in, per km² per year: the modern density blended
- * with the 1955–1989 pattern rescaled to the modern national total; R_s = local
+ * D = cell-days with a report ≥ 1 in, per km² per year, each divided by the
+ * reporting efficiency of its cell's population-density class (fitted separately
+ * for the modern and the early years, reporting-efficiency.ts): the modern density
+ * blended with the 1955–1989 pattern rescaled to the modern national total; R_s = local
  * P(largest size ≥ s | cell-day ≥ 1 in) from a wide kernel (R_1 = 1; R_0.75 from the
  * 2005–2009 years, when 0.75 in was still severe); A = area of hail ≥ s one cell-day
  * stands for (an assumption, see docs/models/hail.md).
@@ -32,6 +36,10 @@ export interface HailSummary {
   modernCellDaysPerYear: number;
   /** National P(largest size ≥ s | cell-day ≥ 1 in) per threshold. */
   nationalSizeRatio: number[];
+  /** Reported modern cell-days ≥ 1 in per year before the reporting correction. */
+  reportedCellDaysPerYear: number;
+  modernReporting: ReportingEfficiency;
+  earlyReporting: ReportingEfficiency;
 }
 
 const THRESHOLDS = perilDef('Hail').thresholds as readonly number[];
@@ -44,8 +52,13 @@ export function modernYearsCovering(month: number): number {
   return HAIL_YEARS.modern.filter((y) => month <= (HAIL_YEARS.lastMonth[y] ?? 12)).length;
 }
 
-export function hailModel(model: GridDef, reports: readonly HailReport[]): HailModel {
+/**
+ * `places` give the population density of the reporting correction; `covered`
+ * are the model cells (coverage.ts) over which the correction is fitted.
+ */
+export function hailModel(model: GridDef, reports: readonly HailReport[], places: readonly PopulatedPlace[], covered: ArrayLike<number>): HailModel {
   const work = workGrid(model, HAIL.kernelSigmaKm);
+  const population = populationDensity(work.grid, places);
   const cellDays = hailCellDays(work.grid, reports);
   const modern = cellDays.filter((r) => MODERN.has(r.year));
   const early = cellDays.filter((r) => EARLY.has(r.year));
@@ -53,8 +66,12 @@ export function hailModel(model: GridDef, reports: readonly HailReport[]): HailM
   const atLeast = (s: number) => (r: HailReport) => r.sizeInches >= s - SIZE_TOLERANCE;
 
   const base = atLeast(HAIL.baseSizeInches);
-  const modernMass = deposit(work, modern.filter(base), perYear);
-  const earlyMass = deposit(work, early, () => 1 / HAIL_YEARS.early.length);
+  const modernReported = deposit(work, modern.filter(base), perYear);
+  const earlyReported = deposit(work, early, () => 1 / HAIL_YEARS.early.length);
+  const modernReporting = fitReportingEfficiency(work, modernReported, population, covered);
+  const earlyReporting = fitReportingEfficiency(work, earlyReported, population, covered);
+  const modernMass = correctedMass(modernReported, population, modernReporting);
+  const earlyMass = correctedMass(earlyReported, population, earlyReporting);
   const modernTotal = modelTotal(work, modernMass);
   const earlyTotal = modelTotal(work, earlyMass);
   const density = smoothedDensity(work, modernMass, HAIL.kernelSigmaKm);
@@ -85,6 +102,9 @@ export function hailModel(model: GridDef, reports: readonly HailReport[]): HailM
       earlyCellDays: early.length,
       modernCellDaysPerYear: modernTotal,
       nationalSizeRatio,
+      reportedCellDaysPerYear: modelTotal(work, modernReported),
+      modernReporting,
+      earlyReporting,
     },
   };
 }

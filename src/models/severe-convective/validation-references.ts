@@ -18,6 +18,7 @@ export const PLACES = {
   'Sacramento, CA': { latitude: 38.5816, longitude: -121.4944 },
   'Denver, CO': { latitude: 39.7392, longitude: -104.9903 },
   'Cheyenne, WY': { latitude: 41.14, longitude: -104.8202 },
+  'Fort Collins, CO (CSU campus station)': { latitude: 40.5762, longitude: -105.0845 },
   'Amarillo, TX': { latitude: 35.222, longitude: -101.8313 },
   'Miami, FL': { latitude: 25.7617, longitude: -80.1918 },
   'Seattle, WA': { latitude: 47.6062, longitude: -122.3321 },
@@ -39,14 +40,19 @@ interface Reference<Q> {
 const MEYER = 'Meyer, Brooks & Kay 2002 (16th Conf. Probability and Statistics, AMS); Meyer & Brooks 2001 NWC REU: F2+ 1921–1995, peak return period ≈ 3000 yr in southern Oklahoma';
 const CONCANNON = 'Concannon, Brooks & Doswell 2000 (2nd Symp. Environmental Applications, AMS): almost 40 F2+ days per century within 25 mi, central/southern Oklahoma, 1921–1995';
 const NUREG = 'Ramsdell & Rishel 2007, NUREG/CR-4461 Rev. 2: tornado strike probabilities of order 1e-4–1e-3 per year in the central US';
-const ATLAS = 'Changnon, Changnon & Hilberg 2009, Hailstorms Across the Nation (ISWS CR 2009-12): 6–12 hail days/yr (any size) along and east of the central Rockies';
+const ATLAS = 'Changnon, Changnon & Hilberg 2009, Hailstorms Across the Nation (ISWS CR 2009-12): 6–12 hail days/yr (any size) at points along and east of the central Rockies';
 const NWS_STATIONS = 'NWS station hail days (any size) quoted by WGN-TV (Skilling): Cheyenne ≈ 9/yr, Chicago ≈ 2/yr';
+const DOESKEN = 'Doesken 1994, Colorado Climate 17(7) "Hail, hail, hail! The summertime hazard of eastern Colorado": CSU campus station, Fort Collins, 1962–1993: hail in excess of 1 in twice in 32 years';
 
 const inRange = (low: number, high: number) => (ours: number) =>
   `published range ${low.toExponential(0)}–${high.toExponential(0)}: ${ours < low ? `below, ×${(ours / low).toFixed(2)}` : ours > high ? `above, ×${(ours / high).toFixed(2)}` : 'inside'}`;
-const ANY_SIZE = 'reference counts hail of any size at a station; ours is ≥ 0.75 in only, so ours must be well below it';
 
-export const REFERENCES: { tornado: Reference<TornadoQuantity>[]; hail: Reference<'hail075'>[] } = {
+/** Hail references: a point frequency at a fixed size, or a ratio of station hail days between two places. */
+export type HailReference =
+  | { kind: 'pointRate'; place: PlaceName; sizeInches: number; label: string; reference: number; source: string; note: string }
+  | { kind: 'ratio'; place: PlaceName; over: PlaceName; sizeInches: number; label: string; reference: number; source: string; note: string };
+
+export const REFERENCES: { tornado: Reference<TornadoQuantity>[]; hail: HailReference[] } = {
   tornado: [
     {
       place: 'Moore, OK',
@@ -70,8 +76,24 @@ export const REFERENCES: { tornado: Reference<TornadoQuantity>[]; hail: Referenc
     { place: 'Jackson, MS', quantity: 'ef0PointRate', label: 'annual rate of any tornado (EF0+) striking a point', reference: null, source: NUREG, note: inRange(1e-4, 1e-3) },
   ],
   hail: [
-    { place: 'Cheyenne, WY', quantity: 'hail075', label: 'hail ≥ 0.75 in at a point, events per year', reference: 9, source: `${ATLAS}; ${NWS_STATIONS}`, note: () => ANY_SIZE },
-    { place: 'Denver, CO', quantity: 'hail075', label: 'hail ≥ 0.75 in at a point, events per year', reference: null, source: ATLAS, note: () => ANY_SIZE },
-    { place: 'Chicago, IL', quantity: 'hail075', label: 'hail ≥ 0.75 in at a point, events per year', reference: 2, source: NWS_STATIONS, note: () => `${ANY_SIZE}; the station ratio Cheyenne/Chicago is 4.5` },
+    {
+      kind: 'pointRate',
+      place: 'Fort Collins, CO (CSU campus station)',
+      sizeInches: 1,
+      label: 'hail larger than 1 in at the station, events per year',
+      reference: 2 / 32,
+      source: DOESKEN,
+      note: 'like for like: a point, the same size; "in excess of 1 in" lies between our ≥ 1 in and ≥ 1.25 in rates (ours at 1 in shown; 2 events: Poisson 95 % range 0.008–0.23 per year)',
+    },
+    {
+      kind: 'ratio',
+      place: 'Cheyenne, WY',
+      over: 'Chicago, IL',
+      sizeInches: 1,
+      label: 'ratio of point frequencies Cheyenne / Chicago (ours: hail ≥ 1 in)',
+      reference: 9 / 2,
+      source: `${NWS_STATIONS}; ${ATLAS}`,
+      note: 'the reference counts hail days of any size at the stations; the High Plains have the larger stones (Changnon et al. 2009), so the ≥ 1 in ratio should be at least comparable',
+    },
   ],
 };

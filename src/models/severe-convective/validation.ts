@@ -1,7 +1,7 @@
 import { daysFromCivil } from '../../engine/calendar.js';
 import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
-import type { PerilName } from '../../engine/perils.js';
+import { perilDef, type PerilName } from '../../engine/perils.js';
 import { referenceWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
@@ -16,9 +16,11 @@ import { PLACES, REFERENCES, type Place, type PlaceName } from './validation-ref
 const YEAR = { startDay: daysFromCivil(2023, 1, 1), endDay: daysFromCivil(2023, 12, 31), startHour: 0, endHour: 23 };
 const EF0 = 0;
 const EF2 = 2;
-const HAIL_075 = 0;
-const HAIL_1 = 1;
-const HAIL_2 = 4;
+const HAIL_SIZES = perilDef('Hail').thresholds as readonly number[];
+const HAIL_1 = HAIL_SIZES.indexOf(1);
+const HAIL_2 = HAIL_SIZES.indexOf(2);
+/** The Done-when claim of issue 17: the High Plains at least twice Chicago at ≥ 1 in. */
+const HIGH_PLAINS_FACTOR = 2;
 const RADIUS_25_MILES_KM = 25 * UNITS.kmPerMile;
 
 /** Expected exceedances in the year at a place, per threshold; null without coverage. */
@@ -57,9 +59,17 @@ function tornadoRows(table: HazardTable): ValidationRow[] {
 
 function hailRows(table: HazardTable): ValidationRow[] {
   const out: ValidationRow[] = [];
+  const at = (place: PlaceName, sizeInches: number): number | undefined => annualCounts(table, PLACES[place])?.[HAIL_SIZES.indexOf(sizeInches)];
   for (const ref of REFERENCES.hail) {
-    const counts = annualCounts(table, PLACES[ref.place]);
-    if (counts) out.push(row('Hail', ref.place, ref.label, counts[HAIL_075]!, ref.reference, ref.source, ref.note(counts[HAIL_075]!)));
+    const ours = at(ref.place, ref.sizeInches);
+    if (ours === undefined) continue;
+    if (ref.kind === 'pointRate') {
+      const next = at(ref.place, HAIL_SIZES[HAIL_SIZES.indexOf(ref.sizeInches) + 1]!)!;
+      out.push(row('Hail', ref.place, ref.label, ours, ref.reference, ref.source, `${ref.note}; ours at the next size class: ${fmt(next)}`));
+    } else {
+      const over = at(ref.over, ref.sizeInches);
+      if (over !== undefined) out.push(row('Hail', ref.place, ref.label, ours / over, ref.reference, ref.source, `${ref.note}; ours ${fmt(ours)} vs ${fmt(over)} per year`));
+    }
   }
   return out;
 }
@@ -85,6 +95,7 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
     checks.push(...chain('Hail', hail, ['Amarillo, TX', 'Miami, FL'], HAIL_1, '≥ 1 in'));
     checks.push(...chain('Hail', hail, ['Amarillo, TX', 'Boston, MA'], HAIL_2, '≥ 2 in'));
     checks.push(percentile('Hail', hail, 'Amarillo, TX', HAIL_1, '≥ 1 in', 0.9));
+    for (const place of ['Cheyenne, WY', 'Denver, CO'] as const) checks.push(timesAbove(hail, place, 'Chicago, IL', HAIL_1, '≥ 1 in', HIGH_PLAINS_FACTOR));
   }
   return checks;
 }
@@ -98,6 +109,13 @@ function chain(peril: string, table: HazardTable, places: (PlaceName)[], k: numb
     const b = value(lower);
     return { peril, claim: `${label}: ${higher} > ${lower}`, holds: a > b, detail: `${fmt(a)} vs ${fmt(b)} per year` };
   });
+}
+
+/** The place's rate at threshold k is at least `factor` times the other's. */
+function timesAbove(table: HazardTable, place: PlaceName, other: PlaceName, k: number, label: string, factor: number): OrderingCheck {
+  const a = annualCounts(table, PLACES[place])?.[k] ?? NaN;
+  const b = annualCounts(table, PLACES[other])?.[k] ?? NaN;
+  return { peril: 'Hail', claim: `${label}: ${place} at least ${factor}× ${other}`, holds: a >= factor * b, detail: `${fmt(a)} vs ${fmt(b)} per year (×${(a / b).toFixed(2)})` };
 }
 
 /** The place's rate at threshold k is at or above the given quantile of covered cells. */

@@ -30,7 +30,7 @@ export function stormFootprint(steps: readonly TrackStep[], minKt: number, scrat
   const touched: number[] = [];
   for (const step of steps) {
     if (step.vmaxKt < minKt) continue;
-    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt });
+    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale });
     const radius = windRadiusKm(vortex, minKt);
     forCellsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {
       const wind = siteWindXY(vortex, eastKm, northKm);

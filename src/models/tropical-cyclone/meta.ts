@@ -2,7 +2,7 @@
 import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
 import type { HazardField } from './compute-hazard.js';
-import { CLIMATOLOGY_PERIODS, COVERAGE, GRID, PROFILE_CALIBRATION, SEASONALITY, SMOOTHING, TRACK_STEPS, WIND_AVERAGING, WIND_FIELD } from './parameters.js';
+import { CLIMATOLOGY_PERIODS, COVERAGE, GRID, PROFILE_CALIBRATION, R34_SIZE, SEASONALITY, SMOOTHING, TRACK_STEPS, WIND_AVERAGING, WIND_FIELD } from './parameters.js';
 
 export const TC_METHOD_PAGE = 'docs/models/tropical-cyclone.md';
 /** Catalogue folders read (best tracks, and ETOPO for the land mask). */
@@ -19,7 +19,8 @@ export function tableMeta(field: HazardField): TableMeta {
     parameters: {
       periods: CLIMATOLOGY_PERIODS.map((p) => ({ ...p, storms: field.stormsUsed[p.group] ?? 0 })),
       grid: GRID,
-      windField: { profile: 'Willoughby et al. 2006', ...WIND_FIELD, calibration: PROFILE_CALIBRATION },
+      windField: { profile: 'Willoughby et al. 2006', ...WIND_FIELD, calibration: PROFILE_CALIBRATION, exposure: 'open water (best-track exposure), no over-land roughness reduction' },
+      stormSizeFromR34: R34_SIZE,
       windAveraging: WIND_AVERAGING,
       trackSteps: TRACK_STEPS,
       smoothing: SMOOTHING,

@@ -51,6 +51,23 @@ export const WIND_FIELD = {
   maxRadiusKm: 1200,
 } as const;
 
+/**
+ * Storm size from recorded 34-kt radii (r34-size.ts): at fixes of these sources with four
+ * quadrant radii and V_max ≥ minWindKt, X1 is scaled so the modelled mean quadrant
+ * 34-kt radius equals the recorded one (JTWC r34 of the North Indian `bio` tracks and of
+ * IBTrACS South Pacific). The NHC radii of HURDAT2 are not used here: they are the
+ * calibration and held-out check of the profile itself (radii-check.ts).
+ */
+export const R34_SIZE = {
+  sources: ['tc-north-indian', 'ibtracs-sp'] as readonly string[],
+  minWindKt: 35,
+  /** Bounds on the fitted multiplier (a fit beyond them is an analysis artefact). */
+  minScale: 0.33,
+  maxScale: 3,
+  /** Fixed-point iterations of the fit: (r34 − Rmax) ∝ X1 makes it converge in a few. */
+  iterations: 4,
+} as const;
+
 /** Outer-profile calibration against NHC wind radii (docs: "Wind-field calibration"). */
 export const PROFILE_CALIBRATION = { aFactor: 1.75, x1Factor: 1.3 } as const;
 

@@ -9,9 +9,11 @@ import { CATALOGUES } from '../../catalogues/registry.js';
 import type { ValidationRow } from '../validation-types.js';
 import { ALL_SEA } from './land-mask.js';
 import { PROFILE_CALIBRATION } from './parameters.js';
+import { usesR34Size } from './r34-size.js';
 import { trackSteps } from './track-steps.js';
 import { KM_PER_NMI, type Quadrants, type Storm } from './track-types.js';
-import { siteWind, vortexAt, windRadiusKm, type ProfileCalibration, type StormPosition, type Vortex } from './wind-field.js';
+import { vortexAt, type ProfileCalibration, type StormPosition } from './wind-field.js';
+import { modelQuadrantRadius } from './wind-radii.js';
 
 const QUADRANTS: readonly (keyof Quadrants)[] = ['ne', 'se', 'sw', 'nw'];
 const CLASSES = [
@@ -21,8 +23,6 @@ const CLASSES = [
   { label: 'CAT3+', min: 96, max: Infinity },
 ] as const;
 const RADII_KT = [34, 50, 64] as const;
-const BEARING_STEP = 10;
-const RADIUS_STEP_KM = 2;
 const FIRST_SEASON = 2004;
 const SAMPLE_EVERY = 3;
 
@@ -31,21 +31,6 @@ interface RadiiSample {
   vmaxKt: number;
   /** Recorded quadrant radii (km) per threshold, where analysed. */
   recorded: Partial<Record<(typeof RADII_KT)[number], number[]>>;
-}
-
-/** Farthest distance (km) within a quadrant (0 = NE … 3 = NW) at which the modelled wind reaches thresholdKt. */
-export function modelQuadrantRadius(v: Vortex, quadrant: number, thresholdKt: number): number {
-  const bound = windRadiusKm(v, thresholdKt);
-  let reach = 0;
-  for (let b = quadrant * 90 + BEARING_STEP / 2; b < (quadrant + 1) * 90; b += BEARING_STEP) {
-    for (let r = bound; r > reach; r -= RADIUS_STEP_KM) {
-      if (siteWind(v, r, b) >= thresholdKt) {
-        reach = r;
-        break;
-      }
-    }
-  }
-  return reach;
 }
 
 /** Radii samples; `calibrationSet` picks every third fix, otherwise the other two thirds. */
@@ -126,5 +111,46 @@ export function windRadiiValidation(storms: readonly Storm[]): ValidationRow[] {
     ours: Number(m.modelled.toPrecision(4)),
     ratio: Number((m.modelled / m.recorded).toPrecision(3)),
     note: `uncalibrated Willoughby profile: ${(raw.get(m.key)! / m.recorded).toPrecision(3)}`,
+  }));
+}
+
+/**
+ * The Atlantic-calibrated profile in the basins whose JTWC r34 sets storm size
+ * (R34_SIZE.sources): mean modelled 34-kt quadrant radius without and with the
+ * r34 fit against the recorded mean, per source, over fixes ≥ 35 kt with radii.
+ */
+export function r34TransferValidation(storms: readonly Storm[]): ValidationRow[] {
+  const sums = new Map<string, { count: number; recorded: number; unfitted: number; fitted: number }>();
+  for (const storm of storms) {
+    if (!usesR34Size(storm.source)) continue;
+    const steps = new Map(trackSteps(storm, ALL_SEA).map((s) => [s.time, s]));
+    for (const fix of storm.fixes) {
+      const step = steps.get(fix.time);
+      if (!step || !fix.r34 || fix.vmaxKt === null || fix.vmaxKt < 35) continue;
+      const position: StormPosition = { latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt };
+      const e = sums.get(storm.source) ?? { count: 0, recorded: 0, unfitted: 0, fitted: 0 };
+      const recorded = QUADRANTS.map((q) => fix.r34![q] * KM_PER_NMI);
+      const unfitted = vortexAt(position);
+      const fitted = vortexAt({ ...position, outerScale: step.outerScale });
+      recorded.forEach((r, q) => {
+        e.count++;
+        e.recorded += r;
+        e.unfitted += modelQuadrantRadius(unfitted, q, 34);
+        e.fitted += modelQuadrantRadius(fitted, q, 34);
+      });
+      sums.set(storm.source, e);
+    }
+  }
+  return [...sums.entries()].map(([source, e]) => ({
+    peril: 'TropicalCyclone',
+    place: `${source} fixes with JTWC r34`,
+    latitude: NaN,
+    longitude: NaN,
+    quantity: 'mean 34-kt quadrant radius (km), fitted to r34',
+    reference: Number((e.recorded / e.count).toPrecision(4)),
+    reference_source: `JTWC 34-kt quadrant radii (${e.count} quadrant values)`,
+    ours: Number((e.fitted / e.count).toPrecision(4)),
+    ratio: Number((e.fitted / e.recorded).toPrecision(3)),
+    note: `Atlantic-calibrated profile without the r34 fit: ${(e.unfitted / e.recorded).toPrecision(3)}`,
   }));
 }

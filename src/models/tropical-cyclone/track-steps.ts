@@ -8,11 +8,15 @@
  * V(t) = Vb + (V0 − Vb)·exp(−α·t) with α fitted so the next fix is met exactly.
  * A track ending over land at ≥ 34 kt is continued along its last motion with
  * the KD95 decay (Vb = 26.7 kt, α = 0.095 h⁻¹) until it falls below 34 kt.
+ * Where the source's recorded 34-kt radii set the storm size (r34-size.ts), each
+ * step carries the fitted outer-length multiplier, linear between two fitted
+ * fixes, the one fitted fix's value next to it, 1 elsewhere.
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
 import { KM_PER_DEGREE, distanceKm, longitudeDelta, wrapLongitude } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import { TRACK_STEPS } from './parameters.js';
+import { outerScaleForR34, usesR34Size } from './r34-size.js';
 import { KM_PER_NMI, type Stage, type Storm, type TrackFix } from './track-types.js';
 
 export interface TrackStep {
@@ -23,6 +27,8 @@ export interface TrackStep {
   rmwKm: number | null;
   motionEastKt: number;
   motionNorthKt: number;
+  /** Multiplier on the profile's outer length X1 from recorded r34 (1 without). */
+  outerScale: number;
   stage: Stage | null;
 }
 
@@ -34,8 +40,12 @@ interface Motion {
   north: number;
 }
 
+type WindFix = TrackFix & { vmaxKt: number };
+
 export function trackSteps(storm: Storm, land: LandMask): TrackStep[] {
-  const fixes = storm.fixes.filter((f): f is TrackFix & { vmaxKt: number } => f.vmaxKt !== null);
+  const fixes = storm.fixes.filter((f): f is WindFix => f.vmaxKt !== null);
+  const motions = fixes.map((_, k) => fixMotion(fixes, k));
+  const scales = usesR34Size(storm.source) ? fixes.map((f, k) => fixOuterScale(f, motions[k]!)) : fixes.map(() => null);
   const steps: TrackStep[] = [];
   let motion: Motion = { east: 0, north: 0 };
   for (let k = 0; k + 1 < fixes.length; k++) {
@@ -43,22 +53,35 @@ export function trackSteps(storm: Storm, land: LandMask): TrackStep[] {
     const b = fixes[k + 1]!;
     const hours = (b.time - a.time) / HOUR_MS;
     if (!(hours > 0) || hours > TRACK_STEPS.maxGapHours) {
-      steps.push(stepAt(a, a.lat, a.lon, a.time, a.vmaxKt, rmwKm(a), motion));
+      steps.push(stepAt(a, a.lat, a.lon, a.time, a.vmaxKt, rmwKm(a), motion, scales[k] ?? 1));
       continue;
     }
     motion = motionOf(a, b, hours);
-    steps.push(...segmentSteps(a, b, hours, motion, land));
+    steps.push(...segmentSteps(a, b, hours, motion, land, [scales[k]!, scales[k + 1]!]));
   }
   const last = fixes[fixes.length - 1];
   if (last) {
-    steps.push(stepAt(last, last.lat, last.lon, last.time, last.vmaxKt, rmwKm(last), motion));
-    if (land.isLand(last.lat, last.lon) && last.vmaxKt >= LOWEST_THRESHOLD_KT) steps.push(...inlandExtension(last, motion));
+    const scale = scales[fixes.length - 1] ?? 1;
+    steps.push(stepAt(last, last.lat, last.lon, last.time, last.vmaxKt, rmwKm(last), motion, scale));
+    if (land.isLand(last.lat, last.lon) && last.vmaxKt >= LOWEST_THRESHOLD_KT) steps.push(...inlandExtension(last, motion, scale));
   }
   return steps;
 }
 
-/** Steps from a (inclusive) to b (exclusive). */
-function segmentSteps(a: TrackFix & { vmaxKt: number }, b: TrackFix & { vmaxKt: number }, hours: number, motion: Motion, land: LandMask): TrackStep[] {
+/** The motion of the segment starting at fix k (the previous one for the last fix); zero for a lone fix. */
+function fixMotion(fixes: readonly WindFix[], k: number): Motion {
+  const [a, b] = k + 1 < fixes.length ? [fixes[k]!, fixes[k + 1]!] : k > 0 ? [fixes[k - 1]!, fixes[k]!] : [null, null];
+  const hours = a && b ? (b.time - a.time) / HOUR_MS : 0;
+  return a && b && hours > 0 && hours <= TRACK_STEPS.maxGapHours ? motionOf(a, b, hours) : { east: 0, north: 0 };
+}
+
+function fixOuterScale(f: WindFix, motion: Motion): number | null {
+  if (!f.r34) return null;
+  return outerScaleForR34({ latitude: f.lat, vmaxKt: f.vmaxKt, rmwKm: rmwKm(f), motionEastKt: motion.east, motionNorthKt: motion.north }, f.r34);
+}
+
+/** Steps from a (inclusive) to b (exclusive); `scales` are the two fixes' fitted outer-length multipliers. */
+function segmentSteps(a: WindFix, b: WindFix, hours: number, motion: Motion, land: LandMask, scales: readonly [number | null, number | null]): TrackStep[] {
   const n = Math.max(1, Math.ceil(hours / TRACK_STEPS.maxStepHours), Math.ceil(distanceKm(a.lat, a.lon, b.lat, b.lon) / TRACK_STEPS.maxStepKm));
   const dLon = longitudeDelta(a.lon, b.lon);
   const lats = Array.from({ length: n + 1 }, (_, i) => a.lat + ((b.lat - a.lat) * i) / n);
@@ -66,11 +89,13 @@ function segmentSteps(a: TrackFix & { vmaxKt: number }, b: TrackFix & { vmaxKt: 
   const intensity = intensityAlong(a.vmaxKt, b.vmaxKt, n, hours, (i) => land.isLand(lats[i]!, lons[i]!));
   const ra = rmwKm(a);
   const rb = rmwKm(b);
+  const [sa, sb] = scales;
   const steps: TrackStep[] = [];
   for (let i = 0; i < n; i++) {
     const s = i / n;
     const rmw = ra !== null && rb !== null ? ra + (rb - ra) * s : null;
-    steps.push(stepAt(s < 0.5 ? a : b, lats[i]!, lons[i]!, a.time + s * (b.time - a.time), intensity[i]!, rmw, motion));
+    const scale = sa !== null && sb !== null ? sa + (sb - sa) * s : (sa ?? sb ?? 1);
+    steps.push(stepAt(s < 0.5 ? a : b, lats[i]!, lons[i]!, a.time + s * (b.time - a.time), intensity[i]!, rmw, motion, scale));
   }
   return steps;
 }
@@ -92,7 +117,7 @@ export function intensityAlong(va: number, vb: number, n: number, hours: number,
 }
 
 /** Persistence track with KD95 decay after a last fix over land, hourly, until < 34 kt. */
-function inlandExtension(last: TrackFix & { vmaxKt: number }, motion: Motion): TrackStep[] {
+function inlandExtension(last: WindFix, motion: Motion, scale: number): TrackStep[] {
   const steps: TrackStep[] = [];
   const background = TRACK_STEPS.decayBackgroundKt;
   for (let h = 1; h <= TRACK_STEPS.maxExtensionHours; h++) {
@@ -100,7 +125,7 @@ function inlandExtension(last: TrackFix & { vmaxKt: number }, motion: Motion): T
     if (v < LOWEST_THRESHOLD_KT) break;
     const lat = last.lat + (motion.north * KM_PER_NMI * h) / KM_PER_DEGREE;
     const lon = wrapLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180)));
-    steps.push(stepAt(last, lat, lon, last.time + h * HOUR_MS, v, null, motion));
+    steps.push(stepAt(last, lat, lon, last.time + h * HOUR_MS, v, null, motion, scale));
   }
   return steps;
 }
@@ -117,6 +142,6 @@ function rmwKm(f: TrackFix): number | null {
   return f.rmwNm === null ? null : f.rmwNm * KM_PER_NMI;
 }
 
-function stepAt(stageOf: TrackFix, lat: number, lon: number, time: number, vmaxKt: number, rmw: number | null, motion: Motion): TrackStep {
-  return { time, lat, lon, vmaxKt, rmwKm: rmw, motionEastKt: motion.east, motionNorthKt: motion.north, stage: stageOf.stage };
+function stepAt(stageOf: TrackFix, lat: number, lon: number, time: number, vmaxKt: number, rmw: number | null, motion: Motion, outerScale: number): TrackStep {
+  return { time, lat, lon, vmaxKt, rmwKm: rmw, motionEastKt: motion.east, motionNorthKt: motion.north, outerScale, stage: stageOf.stage };
 }

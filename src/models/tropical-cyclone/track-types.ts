@@ -6,6 +6,7 @@
 
 export const KM_PER_NMI = 1.852;
 export const MS_PER_KT = 1852 / 3600;
+export const KT_PER_MS = 3600 / 1852;
 
 export type Basin = 'NA' | 'EP' | 'CP' | 'WP' | 'NI' | 'SI' | 'SP';
 /** Storm stage where the source reports one (null: the source gives none). */

@@ -1,5 +1,6 @@
 /**
- * Validation of the TropicalCyclone table against published return periods
+ * Validation of the TropicalCyclone table against published site-wind climates
+ * (design codes, site-wind-validation.ts), published storm-centred return periods
  * (NHC "Hurricane Return Periods"; Keim, Muller & Stone 2007) and orderings
  * between well-known places. The published numbers are storm-centred ("a
  * hurricane passes within 50 n mi"); the table gives site winds ("the wind here
@@ -13,6 +14,7 @@ import type { LandMask } from './land-mask.js';
 import { CLIMATOLOGY_PERIODS } from './parameters.js';
 import { PLACES, type Place } from './places.js';
 import { siteReturnPeriod } from './site-hazard.js';
+import { siteWindValidation } from './site-wind-validation.js';
 import { stepsOfPeriods, strikeRate } from './strikes.js';
 import { KM_PER_NMI, type Storm } from './track-types.js';
 import { orderingChecks } from './validation-orderings.js';
@@ -44,9 +46,15 @@ export const REFERENCES: readonly Reference[] = [
   { place: PLACES.miami, category: 3, years: 15, source: KEIM, note: 'South Florida major hurricanes, 1901–2005' },
 ];
 
+/** Site winds against published site-wind climates, then against the storm-centred return periods. */
 export function validate(tables: ReadonlyMap<PerilName, HazardTable>): ValidationRow[] {
   const table = tables.get(PERIL);
   if (!table) return [];
+  return [...siteWindValidation(tables), ...stormCentredValidation(table)];
+}
+
+/** The table's site winds against the published storm-centred return periods (REFERENCES). */
+export function stormCentredValidation(table: HazardTable): ValidationRow[] {
   return REFERENCES.flatMap((ref) => {
     const ours = siteReturnPeriod(table, ref.place, ref.category);
     if (ours === null) return [];

@@ -14,7 +14,8 @@
  *  2. gradient-level maximum Vg = Vs / 0.9 (Knaff 2011, over water, r ≤ 100 km);
  *  3. Rmax recorded, else 46.4·exp(−0.0155·Vg + 0.0169·|φ|) km (WDR06 eq. 7a; Vg in m/s);
  *  4. n = 0.4067 + 0.0144·Vg − 0.0038·|φ|, A = max(0, 0.0696 + 0.0049·Vg − 0.0064·|φ|),
- *     X1 = 317.1 − 2.026·Vg + 1.915·|φ| km, X2 = 25 km (WDR06 eqs. 10a–c); the transition
+ *     X1 = 317.1 − 2.026·Vg + 1.915·|φ| km, X2 = 25 km (WDR06 eqs. 10a–c), A and X1 times the
+ *     calibration factors and X1 times the position's outerScale (fitted to recorded r34); the transition
  *     R1…R2 (25 km wide, 15 km when Rmax ≤ 20 km) placed by WDR06 eq. 3 so the peak is at Rmax;
  *  5. V(r) = Vg·(r/Rmax)^n inside R1, Vg·[(1−A)·e^{(Rmax−r)/X1} + A·e^{(Rmax−r)/X2}] outside R2,
  *     blended by the WDR06 polynomial between; surface = V(r)·f(r), f = 0.9 to 100 km falling
@@ -37,6 +38,11 @@ export interface StormPosition {
   /** Storm motion, kt, toward east and north. */
   motionEastKt: number;
   motionNorthKt: number;
+  /**
+   * Multiplier on the outer e-folding length X1 fitted to the position's recorded
+   * 34-kt radii (r34-size.ts); 1 (the calibrated profile) where none is recorded.
+   */
+  outerScale?: number;
 }
 
 /** Everything siteWind needs, computed once per track position (speeds in m/s, lengths in km). */
@@ -72,7 +78,7 @@ export function vortexAt(p: StormPosition, calibration: ProfileCalibration = PRO
   const rmax = recorded ? p.rmwKm! : estimateRmaxKm(vg, phi);
   const n = Math.max(0.4067 + 0.0144 * vg - 0.0038 * phi, 0.1);
   const a = Math.min(Math.max(0.0696 + 0.0049 * vg - 0.0064 * phi, 0) * calibration.aFactor, 1);
-  const x1 = Math.max((317.1 - 2.026 * vg + 1.915 * phi) * calibration.x1Factor, WIND_FIELD.x2Km);
+  const x1 = Math.max((317.1 - 2.026 * vg + 1.915 * phi) * calibration.x1Factor * (p.outerScale ?? 1), WIND_FIELD.x2Km);
   const width = rmax > WIND_FIELD.narrowRmaxKm ? WIND_FIELD.transitionWidthKm : WIND_FIELD.narrowTransitionWidthKm;
   const xi = transitionPosition(n, a, x1, rmax);
   const r1 = rmax - xi * width;

@@ -30,14 +30,15 @@ export interface Catalogue {
   etopo?: string[];
 }
 
-/** HURDAT2 CSV row. */
-export function hurdatRow(id: string, time: string, status: string, lat: number, lon: number, vmax: number, rmw = ''): string {
-  return [id, 'TEST', time, '', status, lat, lon, vmax, '', ...new Array<string>(12).fill(''), rmw].join(',');
+/** HURDAT2 CSV row; `r34` fills the four 34-kt quadrant radii (n mi). */
+export function hurdatRow(id: string, time: string, status: string, lat: number, lon: number, vmax: number, rmw = '', r34: readonly number[] = []): string {
+  const radii = [...r34.map(String), ...new Array<string>(12 - r34.length).fill('')];
+  return [id, 'TEST', time, '', status, lat, lon, vmax, '', ...radii, rmw].join(',');
 }
 
-/** IBTrACS row with the JTWC (usa) wind. */
-export function ibtracsRow(sid: string, season: number, time: string, lat: number, lon: number, usaWind: number): string {
-  const values: Record<string, string | number> = { sid, name: 'TESTY', season, track_type: 'main', iso_time: time, basin: 'SP', subbasin: 'EA', nature: 'TS', lat, lon, usa_wind_kt: usaWind };
+/** IBTrACS row with the JTWC (usa) wind; `extra` sets further columns (e.g. usa_r34_ne). */
+export function ibtracsRow(sid: string, season: number, time: string, lat: number, lon: number, usaWind: number, extra: Record<string, string | number> = {}): string {
+  const values: Record<string, string | number> = { sid, name: 'TESTY', season, track_type: 'main', iso_time: time, basin: 'SP', subbasin: 'EA', nature: 'TS', lat, lon, usa_wind_kt: usaWind, ...extra };
   return IBTRACS_HEADER.split(',').map((c) => values[c] ?? '').join(',');
 }
 
