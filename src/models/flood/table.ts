@@ -1,39 +1,49 @@
-import { readCruVariable } from '../../catalogues/cru.js';
 import { readElevation } from '../../catalogues/etopo.js';
+import { readCruVariable } from '../../catalogues/cru.js';
 import { civilFromDays } from '../../engine/calendar.js';
 import { cellCentre } from '../../engine/grid.js';
 import { perilDef } from '../../engine/perils.js';
 import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
-import type { RateTable } from '../../engine/table-spec.js';
+import type { DailyTable, RateTable } from '../../engine/table-spec.js';
+import { countryGrid } from '../toolkit/country-grid.js';
 import { CELLS, GRID, cellAreaKm2 } from '../toolkit/half-degree.js';
 import { assembleRateTable, stackProfiles, uniformProfile } from '../toolkit/rate-table.js';
 import { landCover } from '../toolkit/world-atlas.js';
-import { depthExceedance } from './depth.js';
 import { eventRates } from './events.js';
+import { floodplain, shareBelow } from './hand.js';
 import { floodMeta } from './meta.js';
 import { FLOOD } from './parameters.js';
+import { calibratePluvial, heavyRainDays, pluvialDepthShare, pluvialExposure } from './pluvial.js';
+import { protectionGrid } from './protection.js';
 import { floodSeasons } from './season.js';
 import { readFloodArchive, readWaterPaths, SEVERITY_CLASSES, type FloodEvent } from './sources.js';
-import { relativeElevation, susceptibility } from './terrain.js';
-import { waterDistance, waterProximity } from './water-proximity.js';
+import { calibrateFilledShare, overtopping, stageM } from './stage.js';
 
 /**
  * The FloodLivePlus table: per 0.5° cell and depth threshold d the annual rate
- * λ(d) = Σ_s λ_s · p · P(depth ≥ d | s), with λ_s the rate of DFO large floods of
- * severity class s whose affected region covers the cell, p the share of an
- * affected region's land that is inundated at this cell (terrain and water
- * proximity, scaled to Tellman et al. 2021) and an exponential depth model.
+ *
+ *   λ(d) = Σ_s λ_s · o_s · a · F(stage_s − d) + λ_pluvial(d),
+ *
+ * λ_s the rate of DFO large floods of severity class s whose affected region
+ * covers the cell (events.ts), o_s the share of those floods that overtop the
+ * cell's protection standard (protection.ts, stage.ts), stage_s their stage
+ * above the drainage, F(h) the share of the cell's land whose height above the
+ * nearest drainage is at most h (hand.ts), a the share of that low land a flood
+ * fills (calibrated on Tellman et al. 2021), and λ_pluvial the heavy-rain and
+ * flash-flood term (pluvial.ts).
  * Method: docs/models/flood-live-plus.md.
  */
 export interface FloodBuild {
   table: RateTable;
   recordYears: number;
   events: number;
-  /** Mean inundated share of an affected region, and the area-weighted mean susceptibility it is spread by. */
+  /** Mean inundated share of an affected region (Tellman et al. 2021) and the share of low land a flood fills to give it. */
   inundatedShare: number;
-  meanSusceptibility: number;
-  /** Per cell: inundation share p and the affected-region event counts (all classes). */
-  inundation: Float64Array;
+  filledShare: number;
+  /** Pluvial calibration constant c (per heavy-rain day, per unit slope factor). */
+  pluvialScale: number;
+  /** Per cell: protection standard (years) and the affected-region event counts (all classes). */
+  protection: Float64Array;
   eventCounts: Float64Array;
 }
 
@@ -52,49 +62,42 @@ export function inundatedShare(events: readonly FloodEvent[]): number {
   return FLOOD.tellman.inundatedKm2 / FLOOD.tellman.events / meanArea;
 }
 
-export function buildFlood(sourcesDir: string, progress: (fraction: number, label: string) => void): FloodBuild {
+export function buildFlood(sourcesDir: string, rain: DailyTable, progress: (fraction: number, label: string) => void): FloodBuild {
   progress(0, 'land and climate');
   const masks = landCover();
   const pre = readCruVariable(sourcesDir, 'pre').values;
+  const countries = countryGrid();
   progress(0.1, 'flood events');
   const archive = readFloodArchive(sourcesDir);
   const years = (archive.lastDay - archive.firstDay + 1) / 365.25;
-  const covered = (c: number): boolean => cellCentre(GRID, c).latitude > FLOOD.southernLimitDeg && (Number.isFinite(pre[c * 12]!) || masks.land[c]! > 0);
+  // Land is a CRU cell or a cell a country covers most of (the world-atlas land rings that jump the antimeridian mark whole latitude lines as land).
+  const covered = (c: number): boolean => cellCentre(GRID, c).latitude > FLOOD.southernLimitDeg && (Number.isFinite(pre[c * 12]!) || countries.countryOf[c]! >= 0);
   const landKm2 = new Float64Array(CELLS);
   for (let c = 0; c < CELLS; c++) if (covered(c)) landKm2[c] = Math.max(masks.land[c]!, 0.01) * cellAreaKm2(c);
   const rates = eventRates(archive.events, years, landKm2, FLOOD.priorYears, FLOOD.regionalSigmaKm);
 
-  progress(0.4, 'terrain and rivers');
-  const relative = relativeElevation(readElevation(sourcesDir), FLOOD.relativeElevation.ring);
-  const water = [...readWaterPaths(sourcesDir), ...masks.coastRings];
-  const proximity = waterProximity(waterDistance(water), masks.landSpans, FLOOD.water.scaleKm, covered);
+  progress(0.3, 'terrain and rivers');
+  const plain = floodplain(readElevation(sourcesDir), readWaterPaths(sourcesDir), masks.coastRings, masks.landSpans, covered);
+  progress(0.6, 'flood extent');
+  const share = inundatedShare(archive.events);
+  const filled = calibrateFilledShare(plain, rates.counts.map((n) => n.map((v, c) => v * landKm2[c]!)), share);
+  const protection = protectionGrid(countries);
+  const heavyDays = heavyRainDays(rain);
+  const pluvialScale = calibratePluvial(heavyDays, plain.gradient, masks.land, countries);
 
   progress(0.75, 'flood table');
-  const g = new Float64Array(CELLS);
-  const eventCounts = new Float64Array(CELLS);
-  let weighted = 0;
-  let weight = 0;
-  for (let c = 0; c < CELLS; c++) {
-    if (!covered(c)) continue;
-    g[c] = susceptibility(relative[c]!, proximity[c]!, FLOOD.relativeElevation, FLOOD.water);
-    eventCounts[c] = rates.counts.reduce((s, n) => s + n[c]!, 0);
-    weighted += eventCounts[c]! * landKm2[c]! * g[c]!;
-    weight += eventCounts[c]! * landKm2[c]!;
-  }
-  const meanSusceptibility = weighted / weight;
-  const share = inundatedShare(archive.events);
   const thresholds = perilDef('FloodLivePlus').thresholds as number[];
-  const exceedance = thresholds.map(depthExceedance);
   const k = thresholds.length;
   const cellRates = new Float64Array(CELLS * k).fill(NaN);
-  const inundation = new Float64Array(CELLS).fill(NaN);
+  const eventCounts = new Float64Array(CELLS);
   for (let c = 0; c < CELLS; c++) {
     if (!covered(c)) continue;
-    const p = Math.min(FLOOD.maxInundationShare, (share * g[c]!) / meanSusceptibility);
-    inundation[c] = p;
+    eventCounts[c] = rates.counts.reduce((s, n) => s + n[c]!, 0);
+    const classes = SEVERITY_CLASSES.map((s, i) => ({ rate: rates.rates[i]![c]!, ...overtopping(s, protection[c]!) }));
+    const pluvial = pluvialScale * pluvialExposure(heavyDays, plain.gradient, c);
     for (let t = 0; t < k; t++) {
-      let lambda = 0;
-      SEVERITY_CLASSES.forEach((_, s) => (lambda += rates.rates[s]![c]! * p * exceedance[t]![s]!));
+      let lambda = pluvial * pluvialDepthShare(thresholds[t]!);
+      for (const cls of classes) if (cls.share > 0) lambda += cls.rate * cls.share * filled * shareBelow(plain, c, stageM(FLOOD.classOneStageM, cls.years) - thresholds[t]!);
       cellRates[c * k + t] = lambda;
     }
   }
@@ -113,7 +116,7 @@ export function buildFlood(sourcesDir: string, progress: (fraction: number, labe
     diurnalShares: stackProfiles([uniformProfile(HOURS)], HOURS),
     rowSharing: 'identical',
     extendRings: 1,
-    meta: floodMeta({ recordYears: years, events: archive.events.length, inundatedShare: share, meanSusceptibility }),
+    meta: floodMeta({ recordYears: years, events: archive.events.length, inundatedShare: share, filledShare: filled, pluvialScale }),
   });
-  return { table, recordYears: years, events: archive.events.length, inundatedShare: share, meanSusceptibility, inundation, eventCounts };
+  return { table, recordYears: years, events: archive.events.length, inundatedShare: share, filledShare: filled, pluvialScale, protection, eventCounts };
 }

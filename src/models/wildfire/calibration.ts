@@ -2,26 +2,29 @@ import { parseIsoDate, seasonSlot } from '../../engine/calendar.js';
 import { KM_PER_DEGREE } from '../../geo/sphere.js';
 import { CELLS, GRID, cellAreaKm2 } from '../toolkit/half-degree.js';
 import { kernelSums } from '../toolkit/smoothing.js';
-import { selectBandwidth, type BandwidthScore } from './bandwidth.js';
+import { selectSmoothing, type SmoothingScore } from './bandwidth.js';
 import { burntAreaGrid } from './fire-footprints.js';
 import { WILDFIRE } from './parameters.js';
-import { fitPoisson } from './poisson-glm.js';
 import type { RegionMasks } from './regions.js';
-import type { DatedArea, FireRecord } from './sources.js';
+import { locateFrapFires } from './frap-units.js';
+import type { DatedArea, FireRecord, Incident } from './sources.js';
 
 /**
- * Observed burn probability in the two calibration regions and the climate
- * model fitted to it. Burn probability (BP) here is the annual expected
- * fraction of land inside fires > 5 ha: Σ burnt area per year / land area
- * (cf. the FSim burn probability of Finney et al. 2011).
+ * Observed burn probability in the two regions with located fire records
+ * (California, mainland Portugal). Burn probability (BP) here is the annual
+ * expected fraction of land inside fires > 5 ha: Σ burnt area per year / land
+ * area (cf. the FSim burn probability of Finney et al. 2011). The records are
+ * smoothed relative to the global fire-climate model's pattern raised to a
+ * power γ (indirect standardisation), γ and the bandwidth chosen together by
+ * cross-validation over years: γ = 1 keeps the model's pattern, 0 ignores it.
  */
 export interface CalibrationInput {
-  incidents: readonly FireRecord[];
+  incidents: readonly Incident[];
   frap: readonly DatedArea[];
   portugal: readonly FireRecord[];
   masks: RegionMasks;
-  /** Miami NPP per cell (NaN without CRU). */
-  npp: Float64Array;
+  /** The fire-climate model's BP per cell (country-calibrated); NaN where it has none. */
+  modelBp: Float64Array;
 }
 
 export interface Calibration {
@@ -30,16 +33,17 @@ export interface Calibration {
   portugalBurnt: Float64Array;
   /** Both regions together. */
   burntPerYear: Float64Array;
-  bandwidth: { sigmaKm: number; scores: BandwidthScore[] };
+  /** The bandwidth σ and the exponent γ of the model's pattern kept inside the record regions, with every candidate's deviance. */
+  smoothing: { best: SmoothingScore; scores: SmoothingScore[] };
   /** Land area (km²) per cell inside a calibration region. */
   regionLand: Float64Array;
-  /** Smoothed observed BP: model BP × smoothed observed / smoothed model-expected burnt area; NaN outside the regions. */
+  /** Smoothed observed BP: BP_modelᵞ × smoothed observed / smoothed BP_modelᵞ-expected burnt area; NaN outside the regions. */
   observedBp: Float64Array;
-  /** ln BP = intercept + slope · ln NPP, with NPP clamped to [nppMin, nppMax]. */
-  model: { intercept: number; slope: number; nppMin: number; nppMax: number; cells: number };
-  california: { levelHaPerYear: number; incidentHaPerYear: number; scale: number; years: number };
+  california: { levelHaPerYear: number; incidentHaPerYear: number; scale: number; years: number; frapLocatedShare: number };
   portugal: { haPerYear: number; years: number };
 }
+
+const KM2_PER_HA = 0.01;
 
 function inYears(year: number, [first, last]: readonly [number, number]): boolean {
   return year >= first && year <= last;
@@ -84,73 +88,66 @@ export function calibrate(input: CalibrationInput, californiaSeason: Float64Arra
   const levelHaPerYear = californiaLevel(input.frap, input.incidents);
   const scale = levelHaPerYear / incidentHaPerYear;
 
+  // California's pattern: FRAP's earlier fires placed by their unit's incident points, then the incidents themselves.
+  const frapPattern = locateFrapFires(input.frap.filter((f) => inYears(f.year, WILDFIRE.frapPatternYears)), input.incidents);
+  const californiaFires = [...frapPattern.fires, ...incidents.map((f) => ({ ...f, areaHa: f.areaHa * scale }))];
+  const californiaPattern = burntAreaGrid(californiaFires);
+  const patternTotal = californiaPattern.reduce((a, b) => a + b, 0);
+  const californiaBurnt = californiaPattern.map((a) => (a / patternTotal) * levelHaPerYear * KM2_PER_HA);
+
   const portugal = input.portugal.filter((f) => severe(f) && WILDFIRE.portugalYears.includes(f.year));
   const portugalYears = WILDFIRE.portugalYears.length;
-  const californiaBurnt = burntAreaGrid(incidents).map((a) => (a * scale) / incidentYears);
   const portugalBurnt = burntAreaGrid(portugal).map((a) => a / portugalYears);
   const californiaLand = input.masks.california.map((f, c) => f * cellAreaKm2(c));
   const portugalLand = input.masks.portugal.map((f, c) => f * cellAreaKm2(c));
   const burntPerYear = californiaBurnt.map((a, c) => a + portugalBurnt[c]!);
   const regionLand = californiaLand.map((a, c) => a + portugalLand[c]!);
 
-  const model = fitClimateModel(burntPerYear, regionLand, input.masks.land, input.npp);
-  // Cells without CRU data take the fitted rate at the calibration cells' mean NPP.
-  const meanNpp = Math.exp((Math.log(model.nppMin) + Math.log(model.nppMax)) / 2);
-  const modelBp = input.npp.map((v) => climateBp(model, Number.isFinite(v) ? v : meanNpp));
-  const californiaExpected = californiaLand.map((a, c) => a * modelBp[c]!);
-  const portugalExpected = portugalLand.map((a, c) => a * modelBp[c]!);
-  const bandwidth = selectBandwidth(
+  // Region cells without climate data (a few coastal slivers) take the region's mean model BP.
+  const modelBp = fillRegionGaps(input.modelBp, regionLand);
+  // How much of the model's pattern to keep (BP_model^γ) and how far to smooth are chosen together by cross-validation.
+  const exponents: readonly number[] = WILDFIRE.patternExponents;
+  const patterns = exponents.map((exponent) => modelBp.map((v, c) => (regionLand[c]! > 0 ? v ** exponent : 0)));
+  const smoothing = selectSmoothing(
     [
-      { fires: incidents, expected: californiaExpected },
-      { fires: portugal, expected: portugalExpected },
+      { fires: californiaFires, land: californiaLand },
+      { fires: portugal, land: portugalLand },
     ],
+    exponents,
+    patterns,
     WILDFIRE.bandwidthCandidatesKm,
   );
-  // Smooth observed over expected (indirect standardisation) so the climate gradient survives the smoothing.
-  const smoothBurnt = kernelSums(GRID, burntPerYear, bandwidth.sigmaKm, WILDFIRE.kernelTruncateSigmas, KM_PER_DEGREE);
-  const smoothExpected = kernelSums(GRID, californiaExpected.map((a, c) => a + portugalExpected[c]!), bandwidth.sigmaKm, WILDFIRE.kernelTruncateSigmas, KM_PER_DEGREE);
+  const { sigmaKm, exponent } = smoothing.best;
+  const pattern = patterns[exponents.indexOf(exponent)]!;
+  // Smooth observed over expected (indirect standardisation) so the kept pattern survives the smoothing.
+  const smoothBurnt = kernelSums(GRID, burntPerYear, sigmaKm, WILDFIRE.kernelTruncateSigmas, KM_PER_DEGREE);
+  const smoothExpected = kernelSums(GRID, regionLand.map((a, c) => a * pattern[c]!), sigmaKm, WILDFIRE.kernelTruncateSigmas, KM_PER_DEGREE);
   const observedBp = new Float64Array(CELLS).fill(NaN);
   for (let c = 0; c < CELLS; c++) {
-    if (regionLand[c]! > 0 && smoothExpected[c]! > 0) observedBp[c] = (modelBp[c]! * smoothBurnt[c]!) / smoothExpected[c]!;
+    if (regionLand[c]! > 0 && smoothExpected[c]! > 0) observedBp[c] = (pattern[c]! * smoothBurnt[c]!) / smoothExpected[c]!;
   }
 
   return {
     californiaBurnt,
     portugalBurnt,
     burntPerYear,
-    bandwidth,
+    smoothing,
     regionLand,
     observedBp,
-    model,
-    california: { levelHaPerYear, incidentHaPerYear, scale, years: incidentYears },
+    california: { levelHaPerYear, incidentHaPerYear, scale, years: incidentYears, frapLocatedShare: frapPattern.locatedHa / frapPattern.totalHa },
     portugal: { haPerYear: portugal.reduce((s, f) => s + f.areaHa, 0) / portugalYears, years: portugalYears },
   };
 }
 
-/** Cells mostly inside a calibration region, with CRU data. */
-export function calibrationCells(regionLand: Float64Array, land: Float64Array, npp: Float64Array): number[] {
-  const cells: number[] = [];
+/** The model BP of region cells without climate data: the land-weighted mean over the region cells that have one. */
+function fillRegionGaps(modelBp: Float64Array, regionLand: Float64Array): Float64Array {
+  let sum = 0;
+  let weight = 0;
   for (let c = 0; c < CELLS; c++) {
-    const landKm2 = land[c]! * cellAreaKm2(c);
-    if (land[c]! >= WILDFIRE.calibrationLand && regionLand[c]! >= WILDFIRE.calibrationShare * landKm2 && npp[c]! > 0) cells.push(c);
+    if (!(regionLand[c]! > 0) || !Number.isFinite(modelBp[c]!)) continue;
+    sum += regionLand[c]! * modelBp[c]!;
+    weight += regionLand[c]!;
   }
-  return cells;
-}
-
-/** Poisson fit of cell burnt area on ln NPP with the region's land area as exposure. */
-export function fitClimateModel(burntPerYear: Float64Array, regionLand: Float64Array, land: Float64Array, npp: Float64Array): Calibration['model'] {
-  const cells = calibrationCells(regionLand, land, npp);
-  const [intercept, slope] = fitPoisson(
-    cells.map((c) => [1, Math.log(npp[c]!)]),
-    cells.map((c) => burntPerYear[c]!),
-    cells.map((c) => regionLand[c]!),
-  ) as [number, number];
-  const values = cells.map((c) => npp[c]!);
-  return { intercept, slope, nppMin: Math.min(...values), nppMax: Math.max(...values), cells: cells.length };
-}
-
-/** The climate model's BP for a cell's NPP, clamped to the calibrated range (Phillips & Dudík 2008). */
-export function climateBp(model: Calibration['model'], npp: number): number {
-  const clamped = Math.min(model.nppMax, Math.max(model.nppMin, npp));
-  return Math.exp(model.intercept + model.slope * Math.log(clamped));
+  const mean = weight > 0 ? sum / weight : 0;
+  return modelBp.map((v, c) => (Number.isFinite(v) || !(regionLand[c]! > 0) ? v : mean));
 }

@@ -1,11 +1,16 @@
-import { CELLS } from '../toolkit/half-degree.js';
-import { DAYS_IN_MONTH, MIAMI, MONTHS } from './parameters.js';
+import { DAYS_IN_MONTH, MONTHS } from '../toolkit/months.js';
+import { FIRE_CLIMATE } from './parameters.js';
 
 /**
  * Climate indices from the CRU CL 1.0 normals, per 0.5° cell:
- * - annual precipitation (mm) and mean temperature (°C);
- * - net primary productivity of the Miami model (Lieth 1975, parameters.ts MIAMI), the fuel proxy;
- * - monthly vapour-pressure deficit, the fire-weather proxy for seasonality:
+ * - productivity, the fuel limit: the precipitation limb of the Miami model
+ *   (Lieth 1975), NPP = 3000 (1 − e^(−0.000664 P)) g m⁻² yr⁻¹;
+ * - monthly dryness, the moisture limit: 1 for a month with precipitation (mm)
+ *   well below twice its mean temperature (°C), 0 well above (Bagnouls &
+ *   Gaussen 1957), a logistic in between; the dry-season length is its sum;
+ * - the warmest month's mean temperature, for the treeline, and the coldest
+ *   month's, for the cold-winter (boreal) fire regimes;
+ * - monthly vapour-pressure deficit, for the fire season:
  *   VPD = e°(Tmax) − e°(Tmin), i.e. the daytime deficit with the dew point taken
  *   as the daily minimum temperature (FAO-56, Allen et al. 1998, eqs. 11 and 48).
  * NaN marks cells without CRU data.
@@ -24,28 +29,31 @@ export function annualPrecipitation(pre: Float64Array, cell: number): number {
   return total;
 }
 
-export function annualMeanTemperature(tmp: Float64Array, cell: number): number {
-  let total = 0;
-  for (let m = 0; m < MONTHS; m++) total += tmp[cell * MONTHS + m]!;
-  return total / MONTHS;
+/** Precipitation-limited net primary productivity (g dry matter m⁻² yr⁻¹), floored. */
+export function productivity(precipitationMm: number): number {
+  const { maxNpp, precipSlope, floor } = FIRE_CLIMATE.productivity;
+  return Math.max(floor, maxNpp * (1 - Math.exp(-precipSlope * Math.max(0, precipitationMm))));
 }
 
-/** Miami-model NPP (g dry matter m⁻² yr⁻¹) from annual mean temperature and precipitation. */
-export function miamiNpp(meanTemperature: number, precipitation: number): number {
-  const byTemperature = MIAMI.maxNpp / (1 + Math.exp(MIAMI.tempOffset - MIAMI.tempSlope * meanTemperature));
-  const byPrecipitation = MIAMI.maxNpp * (1 - Math.exp(-MIAMI.precipSlope * Math.max(0, precipitation)));
-  return Math.min(byTemperature, byPrecipitation);
+/** Dryness (0–1) of each month: logistic of (2T − P) over the width of parameters.ts. */
+export function monthlyDryness(cru: CruNormals, cell: number): number[] {
+  return Array.from({ length: MONTHS }, (_, m) => {
+    const i = cell * MONTHS + m;
+    const precipitationMm = cru.pre[i]! * DAYS_IN_MONTH[m]!;
+    return 1 / (1 + Math.exp(-(2 * cru.tmp[i]! - precipitationMm) / FIRE_CLIMATE.dryMonthWidthMm));
+  });
 }
 
-/** NPP per cell (NaN without CRU data). */
-export function nppGrid(cru: CruNormals): Float64Array {
-  const out = new Float64Array(CELLS).fill(NaN);
-  for (let c = 0; c < CELLS; c++) {
-    const p = annualPrecipitation(cru.pre, c);
-    const t = annualMeanTemperature(cru.tmp, c);
-    if (Number.isFinite(p) && Number.isFinite(t)) out[c] = miamiNpp(t, p);
-  }
-  return out;
+export function warmestMonth(tmp: Float64Array, cell: number): number {
+  let warmest = -Infinity;
+  for (let m = 0; m < MONTHS; m++) warmest = Math.max(warmest, tmp[cell * MONTHS + m]!);
+  return warmest;
+}
+
+export function coldestMonth(tmp: Float64Array, cell: number): number {
+  let coldest = Infinity;
+  for (let m = 0; m < MONTHS; m++) coldest = Math.min(coldest, tmp[cell * MONTHS + m]!);
+  return coldest;
 }
 
 /** Saturation vapour pressure (kPa) over water, Tetens form as in FAO-56 eq. 11. */

@@ -3,9 +3,9 @@ import { WILDFIRE_SOURCES } from './meta.js';
 import { buildWildfire } from './table.js';
 
 /**
- * Builder of the Wildfire table: burn probability of fires > 5 ha, observed in
- * California and mainland Portugal and extended by a climate model
- * (docs/models/wildfire.md).
+ * Builder of the Wildfire table: burn probability of fires > 5 ha from a
+ * fire-climate model calibrated on burned area by country, observed in
+ * California and mainland Portugal (docs/models/wildfire.md).
  */
 export const wildfireBuilder: ModelBuilder = {
   name: 'wildfire',
@@ -13,7 +13,7 @@ export const wildfireBuilder: ModelBuilder = {
   sources: [...WILDFIRE_SOURCES].sort(),
   async build(ctx) {
     const wildfire = buildWildfire(ctx.sourcesDir, (fraction, label) => ctx.progress(fraction, label));
-    ctx.log(`Wildfire: ${wildfire.table.rows} rows, smoothing ${wildfire.calibration.bandwidth.sigmaKm} km, VPD exponent ${wildfire.vpdExponent.exponent}`);
+    ctx.log(`Wildfire: ${wildfire.table.rows} rows, ${wildfire.countries.countries.length} countries calibrated, smoothing ${wildfire.calibration.smoothing.best.sigmaKm} km, model pattern^${wildfire.calibration.smoothing.best.exponent}, season exponent ${wildfire.vpdExponent.exponent}`);
     return [wildfire.table];
   },
 };

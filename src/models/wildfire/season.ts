@@ -3,26 +3,35 @@ import { cellCentre } from '../../engine/grid.js';
 import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
 import { GRID } from '../toolkit/half-degree.js';
 import { sumCircular } from '../toolkit/smoothing.js';
-import { DAYS_IN_MONTH, MONTHS, WILDFIRE } from './parameters.js';
+import { DAYS_IN_MONTH, MONTHS } from '../toolkit/months.js';
+import { WILDFIRE } from './parameters.js';
 
 /**
  * Fire seasons. In California and Portugal the profile is the observed
  * day-of-year distribution of burnt area (by fire start date). Elsewhere a
- * month's share of the year's burning is taken ∝ VPDᵏ, the monthly daytime
- * vapour-pressure deficit to a power k fitted so that the burnt-area-weighted
- * climate of the two regions reproduces their observed monthly shares
- * (minimum summed Hellinger distance). VPD drives dead-fuel moisture and fire
- * activity (Williams et al. 2019; Sedano & Randerson 2014).
+ * month's share of the year's burning is taken ∝ (ε + dryness)·VPDᵏ: the same
+ * drivers as the annual model, the driest and most evaporative months. VPD,
+ * the monthly daytime vapour-pressure deficit, drives dead-fuel moisture and
+ * fire activity (Williams et al. 2019; Sedano & Randerson 2014); dryness is the
+ * month's Gaussen drought (climate-indices.ts), which puts a savanna's fires in
+ * its dry season whichever hemisphere it lies in; ε (parameters.ts) leaves
+ * climates without a dry month their hottest months. k is fitted so that the
+ * burnt-area-weighted climate of the two regions reproduces their observed
+ * monthly shares (minimum summed Hellinger distance).
  *
  * Seasonal weights live on the 366-slot calendar (slot 59 = 29 February; the
  * writer normalises them to one mean year) and are smoothed by a circular
  * Gaussian over the slots; diurnal profiles are hour histograms.
  */
-export interface RegionSeason {
+/** A place's monthly fire-season drivers: VPD (kPa) and Gaussen dryness (0–1). */
+export interface MonthlyDrivers {
+  vpd: number[];
+  dryness: number[];
+}
+
+export interface RegionSeason extends MonthlyDrivers {
   /** Observed monthly shares of burnt area (sum 1). */
   monthlyShares: number[];
-  /** Burnt-area-weighted mean monthly VPD of the region (kPa). */
-  vpd: number[];
 }
 
 /** Slot of the first day of each month (2000 is a leap year, so 29 February has its slot). */
@@ -39,8 +48,9 @@ export function hellinger(p: readonly number[], q: readonly number[]): number {
   return Math.sqrt(s / 2);
 }
 
-export function vpdShares(vpd: readonly number[], exponent: number): number[] {
-  return normalised(vpd.map((v) => v ** exponent));
+/** Monthly shares of the year's burning ∝ (ε + dryness)·VPDᵏ. */
+export function seasonShares(drivers: MonthlyDrivers, exponent: number): number[] {
+  return normalised(drivers.vpd.map((v, m) => (WILDFIRE.wetMonthSeasonWeight + drivers.dryness[m]!) * v ** exponent));
 }
 
 /** The exponent k on the parameter grid that best reproduces the regions' observed seasons. */
@@ -49,7 +59,7 @@ export function fitVpdExponent(regions: readonly RegionSeason[]): { exponent: nu
   let best: { exponent: number; total: number; distances: number[] } = { exponent: from, total: Infinity, distances: [] };
   for (let i = 0; from + i * step <= to + 1e-9; i++) {
     const exponent = Math.round((from + i * step) * 1e6) / 1e6;
-    const distances = regions.map((r) => hellinger(r.monthlyShares, vpdShares(r.vpd, exponent)));
+    const distances = regions.map((r) => hellinger(r.monthlyShares, seasonShares(r, exponent)));
     const total = distances.reduce((a, b) => a + b, 0);
     if (total < best.total) best = { exponent, total, distances };
   }
@@ -75,15 +85,15 @@ export function climateProfileKey(koppen: string, cell: number): string {
 }
 
 /**
- * Climate profiles: per key, the mean of the member cells' VPDᵏ monthly shares,
+ * Climate profiles: per key, the mean of the member cells' monthly shares,
  * spread over the days and smoothed. Keys are sorted for a stable profile order.
  */
-export function climateSeasons(members: ReadonlyMap<string, number[][]>, exponent: number): Map<string, Float64Array> {
+export function climateSeasons(members: ReadonlyMap<string, MonthlyDrivers[]>, exponent: number): Map<string, Float64Array> {
   const out = new Map<string, Float64Array>();
   for (const key of [...members.keys()].sort()) {
     const mean = new Array<number>(MONTHS).fill(0);
     const cells = members.get(key)!;
-    for (const vpd of cells) vpdShares(vpd, exponent).forEach((s, m) => (mean[m]! += s / cells.length));
+    for (const drivers of cells) seasonShares(drivers, exponent).forEach((s, m) => (mean[m]! += s / cells.length));
     out.set(key, sumCircular(monthlyToSlots(mean), WILDFIRE.seasonSmoothingDays));
   }
   return out;

@@ -35,6 +35,12 @@ export interface FireRecord {
   longitude: number;
 }
 
+/** A CAL FIRE incident: a located fire and the unit that reported it. */
+export interface Incident extends FireRecord {
+  /** Reporting unit as the incident list names it ("CAL FIRE Riverside Unit"). */
+  unit: string;
+}
+
 export interface PortugalFire extends FireRecord {
   municipality: string;
   district: string;
@@ -45,6 +51,8 @@ export interface DatedArea {
   /** Alarm date slot, or -1 when the record has no date. */
   slot: number;
   areaHa: number;
+  /** Reporting unit as FRAP names it ("Riverside CAL FIRE"). */
+  unit: string;
 }
 
 /** Clock hour → local solar hour given the clock's offset from UTC and the longitude. */
@@ -63,10 +71,10 @@ function isSummerTime(month: number): boolean {
  * Pacific clock time: their hour histogram peaks at 14 h, which as UTC would put
  * the ignition peak at 06–07 h local (see docs/models/wildfire.md).
  */
-export function readCalfireIncidents(sourcesDir: string): FireRecord[] {
+export function readCalfireIncidents(sourcesDir: string): Incident[] {
   const t = readCsvTable(sourceFile(sourcesDir, CATALOGUES.calfireIncidents.folder, CATALOGUES.calfireIncidents.file));
-  const [type, started, acres, lat, lon, inCa, url] = ['type', 'started', 'acres_burned', 'latitude', 'longitude', 'coords_in_ca', 'url'].map(t.column) as [number, number, number, number, number, number, number];
-  const out: FireRecord[] = [];
+  const [type, started, acres, lat, lon, inCa, url, unit] = ['type', 'started', 'acres_burned', 'latitude', 'longitude', 'coords_in_ca', 'url', 'admin_unit'].map(t.column) as [number, number, number, number, number, number, number, number];
+  const out: Incident[] = [];
   for (const r of t.rows) {
     if (!FIRE_TYPES.has(r[type] ?? '-') || r[inCa] !== '1') continue;
     const areaHa = Number(r[acres]) * HA_PER_ACRE;
@@ -94,22 +102,23 @@ export function readCalfireIncidents(sourcesDir: string): FireRecord[] {
       areaHa,
       latitude,
       longitude,
+      unit: r[unit] ?? '',
     });
   }
   return out;
 }
 
-/** FRAP fires (≥ 100 acres): year, alarm date and mapped area (reported area when unmapped). */
+/** FRAP fires (≥ 100 acres): year, alarm date, mapped area (reported area when unmapped) and reporting unit. */
 export function readFrapFires(sourcesDir: string): DatedArea[] {
   const t = readCsvTable(sourceFile(sourcesDir, CATALOGUES.calfireFrap.folder, CATALOGUES.calfireFrap.file));
-  const [year, alarm, gis, reported] = ['year', 'alarm_date', 'gis_acres', 'report_acres'].map(t.column) as [number, number, number, number];
+  const [year, alarm, gis, reported, unit] = ['year', 'alarm_date', 'gis_acres', 'report_acres', 'unit_id'].map(t.column) as [number, number, number, number, number];
   const out: DatedArea[] = [];
   for (const r of t.rows) {
     const y = Number(r[year]);
     const acres = Number(r[gis]) > 0 ? Number(r[gis]) : Number(r[reported]);
     if (!Number.isInteger(y) || !(y > 0) || !(acres > 0)) continue;
     const day = parseIsoDate(r[alarm] ?? '');
-    out.push({ year: y, slot: day === null ? -1 : seasonSlot(day), areaHa: acres * HA_PER_ACRE });
+    out.push({ year: y, slot: day === null ? -1 : seasonSlot(day), areaHa: acres * HA_PER_ACRE, unit: r[unit] ?? '' });
   }
   return out;
 }

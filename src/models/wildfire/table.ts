@@ -1,28 +1,47 @@
 import { readKoppen } from '../../catalogues/koppen.js';
 import { HOURS, normaliseSeason, SEASON_SLOTS } from '../../engine/profiles.js';
 import type { RateTable } from '../../engine/table-spec.js';
+import { countryGrid } from '../toolkit/country-grid.js';
 import { CELLS, GRID, cellAreaKm2 } from '../toolkit/half-degree.js';
+import { populationGrid } from '../toolkit/population-grid.js';
 import { assembleRateTable, stackProfiles } from '../toolkit/rate-table.js';
-import { calibrate, climateBp, type Calibration } from './calibration.js';
-import { monthlyVpd, nppGrid, type CruNormals } from './climate-indices.js';
+import { calibrate, type Calibration } from './calibration.js';
+import { monthlyDryness, monthlyVpd, type CruNormals } from './climate-indices.js';
+import { calibrateCountries, type CountryCalibration } from './country-calibration.js';
+import { climateRate, fireCovariates, type FireCovariates } from './fire-climate.js';
 import { wildfireMeta } from './meta.js';
-import { WILDFIRE, MONTHS } from './parameters.js';
+import { MONTHS } from '../toolkit/months.js';
+import { WILDFIRE } from './parameters.js';
 import { locatePortugalFires } from './portugal-locations.js';
 import { regionMasks } from './regions.js';
-import { climateProfileKey, climateSeasons, fitVpdExponent, hourHistogram, monthlySharesOf, observedSeason, slotHistogram, type RegionSeason } from './season.js';
+import {
+  climateProfileKey,
+  climateSeasons,
+  fitVpdExponent,
+  hourHistogram,
+  monthlySharesOf,
+  observedSeason,
+  slotHistogram,
+  type MonthlyDrivers,
+  type RegionSeason,
+} from './season.js';
 import { readCalfireIncidents, readCruNormals, readFrapFires, readPortugalFires, type FireRecord } from './sources.js';
 
 /**
  * The Wildfire table: per 0.5° cell the annual rate λ of the location lying
- * inside a fire that burns more than 5 ha (burn probability, events per year),
- * observed in California and mainland Portugal and extended elsewhere by the
- * climate model of calibration.ts. Method: docs/models/wildfire.md.
+ * inside a fire that burns more than 5 ha (burn probability, events per year):
+ * the fire-climate model fitted to observed burned area by country and scaled
+ * to each country's total (country-calibration.ts), blended with the located
+ * records of California and mainland Portugal where they exist
+ * (calibration.ts). Method: docs/models/wildfire.md.
  */
 export interface WildfireBuild {
   table: RateTable;
+  countries: CountryCalibration;
   calibration: Calibration;
-  /** Miami NPP per cell, the climate model's covariate. */
-  npp: Float64Array;
+  covariates: FireCovariates;
+  /** Country-calibrated model BP per cell (NaN where unmodelled). */
+  modelBp: Float64Array;
   vpdExponent: { exponent: number; distances: number[] };
   portugalUnlocatedShare: number;
 }
@@ -34,27 +53,46 @@ function inYears(year: number, [first, last]: readonly [number, number]): boolea
   return year >= first && year <= last;
 }
 
-/** Burnt-area-weighted mean monthly VPD over a region's burnt cells. */
-function regionVpd(cru: CruNormals, burnt: Float64Array): number[] {
-  const sum = new Array<number>(MONTHS).fill(0);
+function drivers(cru: CruNormals, cell: number): MonthlyDrivers {
+  return { vpd: monthlyVpd(cru, cell), dryness: monthlyDryness(cru, cell) };
+}
+
+/** Burnt-area-weighted mean monthly drivers over a region's burnt cells. */
+function regionDrivers(cru: CruNormals, burnt: Float64Array): MonthlyDrivers {
+  const vpd = new Array<number>(MONTHS).fill(0);
+  const dryness = new Array<number>(MONTHS).fill(0);
   let weight = 0;
   for (let c = 0; c < CELLS; c++) {
     const w = burnt[c]!;
     if (!(w > 0)) continue;
-    const vpd = monthlyVpd(cru, c);
-    if (vpd.some((v) => !Number.isFinite(v))) continue;
-    vpd.forEach((v, m) => (sum[m]! += w * v));
+    const d = drivers(cru, c);
+    if (d.vpd.some((v) => !Number.isFinite(v))) continue;
+    d.vpd.forEach((v, m) => (vpd[m]! += w * v));
+    d.dryness.forEach((v, m) => (dryness[m]! += w * v));
     weight += w;
   }
-  return sum.map((s) => s / weight);
+  return { vpd: vpd.map((s) => s / weight), dryness: dryness.map((s) => s / weight) };
 }
 
 export function buildWildfire(sourcesDir: string, progress: (fraction: number, label: string) => void): WildfireBuild {
-  progress(0, 'masks and climate');
+  progress(0, 'masks, people and climate');
   const masks = regionMasks();
   const koppen = readKoppen(sourcesDir);
   const cru = readCruNormals(sourcesDir);
-  progress(0.2, 'fire records');
+  const excluded = new Set<string>(WILDFIRE.noCoverageClasses);
+  const covariates = fireCovariates(cru, masks.land, populationGrid(), koppen);
+
+  progress(0.25, 'fire-climate model');
+  const countries = calibrateCountries(covariates, countryGrid(), masks.land);
+  const modelBp = new Float64Array(CELLS).fill(NaN);
+  for (let c = 0; c < CELLS; c++) {
+    const landKm2 = masks.land[c]! * cellAreaKm2(c);
+    if (!covariates.modelled[c]) continue;
+    const burnableShare = landKm2 > 0 ? covariates.burnableKm2[c]! / landKm2 : 1;
+    modelBp[c] = burnableShare * (countries.factor[c]! * climateRate(countries.beta, covariates.design, c) + countries.uniformRate[c]!);
+  }
+
+  progress(0.45, 'fire records');
   const incidents = readCalfireIncidents(sourcesDir);
   const frap = readFrapFires(sourcesDir);
   const located = locatePortugalFires(readPortugalFires(sourcesDir));
@@ -68,35 +106,32 @@ export function buildWildfire(sourcesDir: string, progress: (fraction: number, l
   const portugalHistogram = slotHistogram(portugalSevere.map((f) => ({ slot: f.slot, weight: f.areaHa })));
   const californiaSeason = observedSeason(californiaHistogram);
 
-  progress(0.55, 'burn probability');
-  const npp = nppGrid(cru);
-  const calibration = calibrate({ incidents, frap, portugal: located.fires, masks, npp }, normaliseSeason(californiaSeason));
+  progress(0.6, 'observed burn probability');
+  const calibration = calibrate({ incidents, frap, portugal: located.fires, masks, modelBp }, normaliseSeason(californiaSeason));
   const regions: RegionSeason[] = [
-    { monthlyShares: monthlySharesOf(californiaHistogram), vpd: regionVpd(cru, calibration.californiaBurnt) },
-    { monthlyShares: monthlySharesOf(portugalHistogram), vpd: regionVpd(cru, calibration.portugalBurnt) },
+    { monthlyShares: monthlySharesOf(californiaHistogram), ...regionDrivers(cru, calibration.californiaBurnt) },
+    { monthlyShares: monthlySharesOf(portugalHistogram), ...regionDrivers(cru, calibration.portugalBurnt) },
   ];
   const vpdExponent = fitVpdExponent(regions);
 
   progress(0.8, 'wildfire table');
   const rates = new Float64Array(CELLS).fill(NaN);
   const profileKey = new Array<string>(CELLS).fill('');
-  const members = new Map<string, number[][]>();
-  const excluded = new Set<string>(WILDFIRE.noCoverageClasses);
+  const members = new Map<string, MonthlyDrivers[]>();
   for (let c = 0; c < CELLS; c++) {
     if (excluded.has(koppen[c]!)) continue;
     const landKm2 = masks.land[c]! * cellAreaKm2(c);
     const share = landKm2 > 0 ? Math.min(1, calibration.regionLand[c]! / landKm2) : calibration.regionLand[c]! > 0 ? 1 : 0;
     const observed = calibration.observedBp[c]!;
-    const hasClimate = Number.isFinite(npp[c]!);
-    if (!hasClimate && !(share > 0 && Number.isFinite(observed))) continue;
-    const modelled = hasClimate ? climateBp(calibration.model, npp[c]!) : observed;
-    rates[c] = Number.isFinite(observed) ? share * observed + (1 - share) * modelled : modelled;
-    if (share >= 0.5 || !hasClimate) continue;
+    const modelled = modelBp[c]!;
+    const hasModel = Number.isFinite(modelled);
+    if (!hasModel && !(share > 0 && Number.isFinite(observed))) continue;
+    rates[c] = !hasModel ? observed : Number.isFinite(observed) ? share * observed + (1 - share) * modelled : modelled;
+    if (share >= 0.5 || !hasModel) continue;
     const key = climateProfileKey(koppen[c]!, c);
     profileKey[c] = key;
-    const vpd = monthlyVpd(cru, c);
     if (!members.has(key)) members.set(key, []);
-    members.get(key)!.push(vpd);
+    members.get(key)!.push(drivers(cru, c));
   }
   const climate = climateSeasons(members, vpdExponent.exponent);
   const keyIndex = new Map([...climate.keys()].map((k, i) => [k, i + 2]));
@@ -121,7 +156,7 @@ export function buildWildfire(sourcesDir: string, progress: (fraction: number, l
     diurnalShares: stackProfiles([hourHistogram(hours)], HOURS),
     rowSharing: 'identical',
     extendRings: 1,
-    meta: wildfireMeta(calibration, vpdExponent.exponent),
+    meta: wildfireMeta(countries, calibration, vpdExponent.exponent),
   });
-  return { table, calibration, npp, vpdExponent, portugalUnlocatedShare: located.unlocatedHa / located.totalHa };
+  return { table, countries, calibration, covariates, modelBp, vpdExponent, portugalUnlocatedShare: located.unlocatedHa / located.totalHa };
 }

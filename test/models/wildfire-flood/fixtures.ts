@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CATALOGUES } from '../../../src/catalogues/registry.js';
+import { globalGrid } from '../../../src/engine/grid.js';
+import { perilDef } from '../../../src/engine/perils.js';
+import type { DailyTable } from '../../../src/engine/table-spec.js';
 
 /**
  * A tiny synthetic copy of the catalogues the wildfire and flood builders read:
@@ -23,7 +26,23 @@ export const SYNTHETIC = {
   incident: { latitude: 38.5, longitude: -120.5 },
   /** The one DFO event (severity 1) in Portugal, 2010. */
   flood: { latitude: 39.25, longitude: -8.25, areaKm2: 5000 },
+  /** The synthetic Rain table: the same chance of a 50 mm day everywhere, every day. */
+  heavyRainDailyChance: 0.01,
 } as const;
+
+/**
+ * A Rain table (the input of the flood model's pluvial term) with one row for
+ * every cell: a day's chance of reaching each threshold falls tenfold per
+ * threshold step from 10 mm, so 50 mm has SYNTHETIC.heavyRainDailyChance.
+ */
+export function syntheticRainTable(): DailyTable {
+  const grid = globalGrid(0.5);
+  const thresholds = perilDef('Rain').thresholds as readonly number[];
+  const fifty = thresholds.indexOf(50);
+  const month = thresholds.map((_, k) => SYNTHETIC.heavyRainDailyChance * 10 ** (fifty - k));
+  const dailyProb = Float64Array.from({ length: 12 * thresholds.length }, (_, i) => Math.min(1, month[i % thresholds.length]!));
+  return { peril: 'Rain', type: 'daily', grid, cellRow: new Int32Array(grid.nlat * grid.nlon).fill(0), rows: 1, dailyProb, meta: { method: 'synthetic', sources: [], parameters: {}, coverage: 'synthetic', confidence: 'heuristic' } };
+}
 
 type Box = { south: number; north: number; west: number; east: number };
 
