@@ -116,26 +116,26 @@ const DEFS: readonly PerilDef[] = [
     thresholds: [10, 25, 50, 75, 100, 150, 200, 300, 400, 500], unit: 'mm',
     cumulative: false, historic: false,
     lite: { threshold: 100, description: 'a day with 100 mm of rain or more', usOnly: false },
-    coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on US HCN).',
+    coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on half the US HCN stations; heavy tail by Köppen climate group; tropical-cyclone rain from best tracks).',
   },
   {
     name: 'MaxWindGust', code: 9, category: 'weather', modelType: 'daily',
     thresholds: [15, 20, 25, 30, 35, 40, 50, 60, 70], unit: 'm/s',
     cumulative: false, historic: false,
     lite: { threshold: 30, description: 'a gust of 30 m/s or more', usOnly: false },
-    coverage: 'Global land; low confidence (mean-wind gust model, SPC gust reports in the US, tropical-cyclone winds where tracks apply).',
+    coverage: 'Global land; low confidence (gust mixture on CRU mean wind and SPC gust reports in the US, calibrated on ASCE 7 and Eurocode design winds; tropical-cyclone winds where tracks apply).',
   },
   {
     name: 'CumulativeRain', code: 10, category: 'weather', modelType: 'accumulation',
     thresholds: [10, 25, 50, 100, 150, 200, 300, 500], unit: 'mm',
     cumulative: true, historic: false, lite: null,
-    coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on US HCN).',
+    coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on half the US HCN stations; heavy tail and tropical-cyclone rain as Rain; multi-day variance fitted on US stations).',
   },
   {
     name: 'Cumulativesnow', code: 11, category: 'weather', modelType: 'accumulation',
     thresholds: [1, 5, 10, 20, 30, 50, 100], unit: 'cm',
     cumulative: true, historic: false, lite: null,
-    coverage: 'Global land (CRU 0.5° climatology; snowfall from temperature partition).',
+    coverage: 'Global land (CRU 0.5° climatology; snowfall from a temperature partition and snow amounts fitted on half the US HCN stations).',
   },
 ];
 

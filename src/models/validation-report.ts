@@ -32,6 +32,7 @@ export async function validationReport(sourcesDir: string, command: string): Pro
   }
   const rows: ValidationRow[] = GROUPS.flatMap((g) => g.validate(built));
   rows.push(...tropicalCyclone.strikeValidation(readAllStorms(sourcesDir), readLandMask(sourcesDir)));
+  rows.push(...weather.heldOutValidation(built, sourcesDir));
   const checks: OrderingCheck[] = GROUPS.flatMap((g) => g.orderings(built));
   fs.mkdirSync(MAP_DIR, { recursive: true });
   const maps = GROUPS.flatMap((g) => ('drawMaps' in g ? (g.drawMaps as DrawMaps)(built, MAP_DIR) : []));

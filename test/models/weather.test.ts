@@ -2,7 +2,6 @@ import { describe, it } from '../helpers/harness.js';
 import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import assert from 'node:assert/strict';
 import { daysFromCivil } from '../../src/engine/calendar.js';
-import { gammaQ, lnGamma } from '../../src/engine/gamma.js';
 import { cellIndex, globalGrid } from '../../src/engine/grid.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import { referenceWindow } from '../../src/engine/reference.js';
@@ -10,16 +9,13 @@ import { encodeTable } from '../../src/engine/table-file.js';
 import { checkTable, type AccumulationTable, type DailyTable, type HazardTable, type RateTable } from '../../src/engine/table-spec.js';
 import { readCruVariable } from '../../src/catalogues/cru.js';
 import { CATALOGUES } from '../../src/catalogues/registry.js';
-import { annualQuantile } from '../../src/models/weather/annual-curves.js';
 import { calibrate } from '../../src/models/weather/calibration.js';
-import { normalCdf, TailQuantileTable, gammaUpperQuantile } from '../../src/models/weather/distributions.js';
 import { weatherBuilder } from '../../src/models/weather/index.js';
-import { fitLinear } from '../../src/models/weather/least-squares.js';
-import { assembleRows } from '../../src/models/weather/rows.js';
+import { rainValidation } from '../../src/models/weather/rain-validation.js';
 import { readCru, readHcnMonths, readHcnStations } from '../../src/models/weather/sources.js';
-import { rateAtGust, tropicalCycloneDailyHazard } from '../../src/models/weather/tc-gusts.js';
-import { orderings, validate } from '../../src/models/weather/validation.js';
-import { BLOCK, REPORT, TRUTH, WINDLESS_CELL, NEGATIVE_WIND_CELL, blockClimate, trueStationMonth, writeSyntheticCatalogue } from './weather/fixtures.js';
+import { heldOutRows, orderings, validate } from '../../src/models/weather/validation.js';
+import { BLOCK, KOPPEN, REPORT, TRUTH, WINDLESS_CELL, NEGATIVE_WIND_CELL, blockClimate, trueStationMonth, writeSyntheticCatalogue } from './weather/fixtures.js';
+import { backgroundHazard, hybridMoments, hybridSurvival, lognormalExceedance, stormDayTotals } from './weather/oracles.js';
 
 const grid = globalGrid(0.5);
 const blockCell = (row: number, col: number): number => cellIndex(grid, BLOCK.lat0 + 0.5 * row, BLOCK.lon0 + 0.5 * col);
@@ -47,72 +43,15 @@ const buildOnce = async (): Promise<Map<PerilName, HazardTable>> => {
 };
 const tablesPromise = buildOnce();
 
-describe('weather numerics', () => {
-  it('least squares recovers an exact linear relation', () => {
-    const x1 = [1, 2, 3, 4, 5, 6];
-    const x2 = [0.5, -1, 2, 0, 3, 1];
-    const fit = fitLinear(x1.map((a, i) => 2 - 0.5 * a + 3 * x2[i]!), [x1, x2]);
-    fit.coefficients.forEach((c, i) => relClose(c, [2, -0.5, 3][i]!, 1e-10, `coefficient ${i}`));
-    relClose(fit.r2, 1, 1e-12, 'R²');
-  });
-
-  it('normal CDF and gamma quantiles match closed forms', () => {
-    relClose(normalCdf(1.959963984540054), 0.975, 1e-10, 'Φ(1.96)');
-    relClose(gammaUpperQuantile(1, 0.01), Math.log(100), 1e-9, 'exponential 99th percentile');
-  });
-
-  it('the two-point gamma shape recovers a known shape from its 99th percentile and median record maximum', () => {
-    const table = new TailQuantileTable();
-    for (const shape of [0.6, 1, 1.7]) {
-      const count = 900;
-      const q99 = gammaUpperQuantile(shape, 0.01) / shape;
-      const max = gammaUpperQuantile(shape, -Math.expm1(Math.log(0.5) / count)) / shape;
-      relClose(table.fitShape(q99, max, count), shape, 3e-3, `shape ${shape}`);
-      relClose(table.fitShape(q99, NaN, 0), shape, 3e-3, `shape ${shape} from q99 only`);
-    }
-  });
-
-  it('annual quantiles are exact for a Gumbel annual maximum', () => {
-    const [u, s] = [60, 15];
-    const thresholds = [10, 25, 50, 75, 100, 150, 200, 300];
-    const p = thresholds.map((x) => -Math.expm1(-Math.exp(-(x - u) / s)));
-    for (const aep of [0.5, 0.1, 0.01]) relClose(annualQuantile(thresholds, p, aep).value, u - s * Math.log(-Math.log1p(-aep)), 1e-9, `quantile ${aep}`);
-  });
-
-  it('rows: identical cells share a row, one ring of neighbours is covered, the rest is -1', () => {
-    const cells = Int32Array.from([blockCell(0, 0), blockCell(0, 1), blockCell(0, 3)]);
-    const values = Float64Array.from([1, 2, 1, 2, 5, 6]);
-    const rows = assembleRows(grid, cells, values, 2);
-    assert.equal(rows.rows, 2);
-    assert.equal(rows.cellRow[blockCell(0, 0)], rows.cellRow[blockCell(0, 1)]);
-    assert.equal(rows.cellRow[blockCell(-1, 3)], rows.cellRow[blockCell(0, 3)]);
-    assert.equal(rows.cellRow[blockCell(-2, 3)], -1);
-  });
-
-  it('tropical-cyclone rates become daily gust hazards by hand', () => {
-    const tc = syntheticTropicalCyclone();
-    const thresholds = [15, 30];
-    const hazard = tropicalCycloneDailyHazard(tc, grid, Int32Array.from([blockCell(2, 2)]), thresholds).get(blockCell(2, 2))!;
-    const g0 = 34 * 0.514444 * 1.23;
-    const g1 = 64 * 0.514444 * 1.23;
-    const lambda30 = Math.exp(Math.log(0.1) + ((30 - g0) / (g1 - g0)) * Math.log(0.02 / 0.1));
-    relClose(rateAtGust([g0, g1], [0.1, 0.02], 30), lambda30, 1e-12, 'interpolated rate');
-    for (let m = 0; m < 12; m++) {
-      relClose(hazard[m * 2]!, 0.1 / 365.25, 1e-9, `month ${m} CAT0`);
-      relClose(hazard[m * 2 + 1]!, lambda30 / 365.25, 1e-9, `month ${m} 30 m/s`);
-    }
-  });
-});
-
 describe('weather calibration on a synthetic HCN', () => {
   const cru = readCru(sourcesDir);
   const cal = calibrate(cru, readHcnStations(sourcesDir), readHcnMonths(sourcesDir));
 
-  it('recovers the true occurrence, persistence and shape relations', () => {
+  it('recovers the true occurrence, persistence and shape relations from the calibration half of the stations', () => {
     cal.occurrence.coefficients.forEach((c, i) => relClose(c, TRUTH.occurrence[i]!, 1e-8, `occurrence ${i}`));
     cal.persistence.coefficients.forEach((c, i) => assert.ok(Math.abs(c - TRUTH.persistence[i]!) < 1e-9, `persistence ${i}: ${c}`));
     cal.shape.coefficients.forEach((c, i) => assert.ok(Math.abs(c - TRUTH.shape[i]!) < 0.01, `shape ${i}: ${c} vs ${TRUTH.shape[i]}`));
-    assert.equal(cal.stations, BLOCK.rows * BLOCK.cols);
+    assert.equal(cal.stations, (BLOCK.rows * BLOCK.cols) / 2, 'stations whose id ends in an odd digit');
   });
 
   it('recovers the rain/snow partition and the sub-1 mm day amount', () => {
@@ -123,12 +62,21 @@ describe('weather calibration on a synthetic HCN', () => {
   });
 });
 
+/** The fitted ξ of a block column's climate group and the TC spread, as the Rain table's metadata records them. */
+function tailOf(rain: HazardTable, col: number): { xi: number; spread: number } {
+  const p = rain.meta.parameters as { heavyTail: { xiByClimateGroup: Record<string, { xi: number }> }; tropicalCycloneRain: { spreadSigmaLn: number } };
+  const group = col < KOPPEN.split ? 'continental' : 'humid';
+  return { xi: p.heavyTail.xiByClimateGroup[group]!.xi, spread: p.tropicalCycloneRain.spreadSigmaLn };
+}
+
 describe('weather tables from a synthetic catalogue', () => {
   const [row, col, month] = [5, 4, 3] as const;
   const cell = blockClimate()[row * BLOCK.cols + col]!;
   const truth = trueStationMonth(cell, month);
+  const beta = truth.heavyTotal / truth.p1 / truth.alpha;
   const aprilDay = daysFromCivil(2021, 4, 10);
   const oneDay = { startDay: aprilDay, endDay: aprilDay, startHour: 0, endHour: 23 };
+  const rainThresholds = perilDef('Rain').thresholds as readonly number[];
 
   it('builds four valid tables', async () => {
     const tables = await tablesPromise;
@@ -136,55 +84,68 @@ describe('weather tables from a synthetic catalogue', () => {
     for (const t of tables.values()) checkTable(t);
   });
 
-  it('Rain: p = π (1 − q_snow) Q(α, x/β) from the true relations', async () => {
+  it('Rain away from the storm: p = π (1 − q_snow) P(X ≥ x), gamma body and GPD tail of the cell\u2019s climate group', async () => {
     const rain = (await tablesPromise).get('Rain') as DailyTable;
     const r = rain.cellRow[blockCell(row, col)]!;
-    const beta = truth.heavyTotal / truth.p1 / truth.alpha;
-    const thresholds = perilDef('Rain').thresholds as readonly number[];
-    thresholds.forEach((x, j) => {
-      const expected = truth.p1 * (1 - truth.snowShare) * gammaQ(truth.alpha, x / beta);
-      relClose(rain.dailyProb[(r * 12 + month) * thresholds.length + j]!, expected, 2e-2, `Rain ≥ ${x} mm`);
+    const { survival } = hybridSurvival(truth.alpha, beta, tailOf(rain, col).xi);
+    rainThresholds.forEach((x, j) => {
+      const expected = truth.p1 * (1 - truth.snowShare) * survival(x);
+      relClose(rain.dailyProb[(r * 12 + month) * rainThresholds.length + j]!, expected, 3e-2, `Rain ≥ ${x} mm in April`);
     });
   });
 
-  it('CumulativeRain: the stored generator, and a one-day window equals the Rain table', async () => {
+  it('Rain under the storm: the July hazard adds the R-CLIPER storm-days, lognormal spread, weighted 1/76 seasons', async () => {
+    const rain = (await tablesPromise).get('Rain') as DailyTable;
+    const [r, c, july] = [5, 3, 6] as const;
+    const here = trueStationMonth(blockClimate()[r * BLOCK.cols + c]!, july);
+    const { xi, spread } = tailOf(rain, c);
+    const { survival } = hybridSurvival(here.alpha, here.heavyTotal / here.p1 / here.alpha, xi);
+    const days = [...stormDayTotals(BLOCK.lat0 + 0.5 * r, BLOCK.lon0 + 0.5 * c).values()].filter((d) => d >= 1);
+    assert.ok(Math.max(...days) > 50, 'the storm rains on the cell');
+    const tableRow = rain.cellRow[blockCell(r, c)]!;
+    for (const x of [25, 50, 100, 150]) {
+      const hazard = days.reduce((h, d) => h + lognormalExceedance(d, x, spread) / 76, 0) / 31;
+      const expected = 1 - (1 - here.p1 * (1 - here.snowShare) * survival(x)) * Math.exp(-hazard);
+      relClose(rain.dailyProb[(tableRow * 12 + july) * rainThresholds.length + rainThresholds.indexOf(x)]!, expected, 3e-2, `July Rain ≥ ${x} mm`);
+    }
+  });
+
+  it('CumulativeRain: the stored gamma has the Rain day\u2019s mean and the multi-day factor × its variance', async () => {
     const tables = await tablesPromise;
     const cum = tables.get('CumulativeRain') as AccumulationTable;
-    const rain = tables.get('Rain') as DailyTable;
     const r = cum.cellRow[blockCell(row, col)]!;
-    const [p01, p11, , , q, rr] = cum.params.subarray((r * 12 + month) * 6, (r * 12 + month) * 6 + 6);
+    const [p01, p11, alpha, betaStored, q, rr] = cum.params.subarray((r * 12 + month) * 6, (r * 12 + month) * 6 + 6);
     relClose(p01!, truth.p1 * (1 - truth.rho), 1e-6, 'p01');
     relClose(p11!, truth.p1 * (1 - truth.rho) + truth.rho, 1e-6, 'p11');
     relClose(q!, 1 - truth.snowShare, 1e-4, 'q = rain share');
     assert.equal(rr, 1);
-    const fromWindow = referenceWindow(cum, r, oneDay);
-    const fromRain = referenceWindow(rain, rain.cellRow[blockCell(row, col)]!, oneDay);
-    const rainThresholds = perilDef('Rain').thresholds as readonly number[];
-    (perilDef('CumulativeRain').thresholds as readonly number[]).forEach((x, j) => {
-      const k = rainThresholds.indexOf(x);
-      if (k >= 0) relClose(fromWindow[j]!, fromRain[k]!, 1e-9, `one-day window ≥ ${x} mm`);
-    });
+    const factor = (cum.meta.parameters as { multidayFactor: number }).multidayFactor;
+    const m = hybridMoments(truth.alpha, beta, tailOf(tables.get('Rain')!, col).xi);
+    relClose(alpha! * betaStored!, m.mean, 2e-2, 'mean of a wet day');
+    relClose(alpha! * betaStored! * betaStored!, factor * (m.second - m.mean * m.mean), 5e-2, 'variance of a wet day × factor');
+    assert.ok(factor >= 1 && factor <= 3, `factor ${factor}`);
+    assert.ok(referenceWindow(cum, r, oneDay).every((p) => p >= 0 && p < 1));
   });
 
   it('Cumulativesnow: snow share, calibrated snow-day shape and snow ratio', async () => {
     const snow = (await tablesPromise).get('Cumulativesnow') as AccumulationTable;
     const r = snow.cellRow[blockCell(row, col)]!;
-    const [, , alpha, beta, q, ratio] = snow.params.subarray((r * 12 + month) * 6, (r * 12 + month) * 6 + 6);
+    const [, , alpha, betaStored, q, ratio] = snow.params.subarray((r * 12 + month) * 6, (r * 12 + month) * 6 + 6);
     relClose(q!, truth.snowShare, 1e-4, 'q = snow share');
-    relClose(alpha! * beta!, truth.heavyTotal / truth.p1, 1e-2, 'snow-day water mean = wet-day mean');
+    relClose(alpha! * betaStored!, truth.heavyTotal / truth.p1, 1e-2, 'snow-day water mean = wet-day mean');
     assert.ok(ratio! > 0.9 * TRUTH.snowCmPerMm && ratio! < 1.1 * TRUTH.snowCmPerMm, `snow ratio ${ratio}`);
   });
 
-  it('MaxWindGust: background Weibull gust + one SPC report + tropical-cyclone rates, by hand', async () => {
+  it('MaxWindGust: ordinary days + storm tail + one SPC report × footprint + tropical-cyclone rates, by hand', async () => {
     const wind = (await tablesPromise).get('MaxWindGust') as DailyTable;
+    const p = wind.meta.parameters as { background: { s: number; b: number; k: number }; convective: { footprintFactor: number } };
     const r = wind.cellRow[blockCell(REPORT.row, REPORT.col)]!;
     const u = blockClimate()[REPORT.row * BLOCK.cols + REPORT.col]!.wnd[REPORT.month]!;
-    const scale = (1.66 * 1.2 * u) / Math.exp(lnGamma(1.5));
     const sigma = 120;
     const monthDays = 365.25 / 12;
-    const weights = Array.from({ length: 12 }, (_, k) => Math.exp(-((Math.min(k, 12 - k) * monthDays) ** 2) / (2 * 15 ** 2)));
-    const ownWeight = weights[0]! / weights.reduce((a, b) => a + b, 0);
-    const convective = ((1 / (2 * Math.PI * sigma * sigma)) * ownWeight * 32) / 4 / 31;
+    const weights = Array.from({ length: 12 }, (_, n) => Math.exp(-((Math.min(n, 12 - n) * monthDays) ** 2) / (2 * 15 ** 2)));
+    const ownWeight = weights[0]! / weights.reduce((a, w) => a + w, 0);
+    const convective = (p.convective.footprintFactor * ((1 / (2 * Math.PI * sigma * sigma)) * ownWeight * 32)) / 4 / 31;
     // Log-linear in speed between the category gusts (1-min sustained × 1.23), rates from the synthetic TC table.
     const categoryGusts = [34, 64, 83, 96, 113, 137].map((kt) => kt * 0.514444 * 1.23);
     const categoryRates = [0.1, 0.02, 0.01, 0.005, 0.002, 0.001];
@@ -197,10 +158,10 @@ describe('weather tables from a synthetic catalogue', () => {
     };
     const gusts = perilDef('MaxWindGust').thresholds as readonly number[];
     gusts.forEach((x, j) => {
-      const background = -Math.log1p(-Math.exp(-((x / scale) ** 2)));
+      const background = backgroundHazard(u, x, p.background);
       const reached = REPORT.knots * 0.514444 >= x ? convective : 0;
       const expected = -Math.expm1(-(background + reached + tcRate(x) / 365.25));
-      relClose(wind.dailyProb[(r * 12 + REPORT.month) * gusts.length + j]!, expected, 1e-9, `gust ≥ ${x} m/s in July`);
+      relClose(wind.dailyProb[(r * 12 + REPORT.month) * gusts.length + j]!, expected, 1e-4, `gust ≥ ${x} m/s in July`);
     });
   });
 
@@ -211,18 +172,30 @@ describe('weather tables from a synthetic catalogue', () => {
     relClose(january(WINDLESS_CELL.row, WINDLESS_CELL.col), january(8, 9), 1e-9, 'windless cell');
   });
 
-  it('no coverage is -1, never a zero: ocean far from the block and the published places', async () => {
+  it('no coverage is -1, never a zero: ocean far from the block and the published places outside it', async () => {
     const tables = await tablesPromise;
     for (const t of tables.values()) {
       assert.equal(t.cellRow[cellIndex(grid, 0, -30)], -1, `${t.peril} mid-Atlantic`);
       assert.notEqual(t.cellRow[blockCell(-1, 0)], -1, `${t.peril} one ring outside the block`);
       assert.equal(t.cellRow[blockCell(-2, 0)], -1, `${t.peril} two rings outside the block`);
     }
+    const inBlock = (lat: number, lon: number): boolean => lat >= BLOCK.lat0 - 0.25 && lat < BLOCK.lat0 + 0.5 * BLOCK.rows - 0.25 && lon >= BLOCK.lon0 - 0.25 && lon < BLOCK.lon0 + 0.5 * BLOCK.cols - 0.25;
     for (const v of validate(tables)) {
-      assert.equal(v.ratio, null, `${v.place}: expected no coverage`);
-      assert.equal(v.note, 'no coverage');
+      if (inBlock(v.latitude, v.longitude)) assert.ok(v.ratio !== null && v.ratio > 0, `${v.place}: covered`);
+      else assert.equal(v.note, 'no coverage', v.place);
     }
     assert.ok(orderings(tables).some((o) => o.claim.includes('no coverage') && o.holds));
+  });
+
+  it('the held-out validation reads only stations whose id ends in an even digit', async () => {
+    const tables = await tablesPromise;
+    const v = rainValidation(tables, sourcesDir)!;
+    assert.equal(v.stations.length, (BLOCK.rows * BLOCK.cols) / 2);
+    assert.ok(v.stations.every((s) => Number(s.site.id.slice(-1)) % 2 === 0));
+    assert.ok(v.stations.every((s) => s.ours.every(Number.isFinite) && s.observed.every(Number.isFinite)));
+    assert.equal(v.byRegion.map((r) => r.group).join(), 'Northern Rockies and Plains');
+    assert.deepEqual(v.byClimate.map((r) => r.group), ['humid', 'continental']);
+    assert.ok(heldOutRows(v).every((r) => r.reference !== null && Number.isFinite(r.ours)));
   });
 
   it('is deterministic: two builds give byte-identical tables', async () => {

@@ -62,3 +62,15 @@ export function annualQuantile(thresholds: readonly number[], probabilities: rea
 export function expectedDaysPerYear(table: HazardTable, row: number): number[] {
   return annualMaxProbabilities(table, row).map(expectedCountFromProbability);
 }
+
+/** P(annual max ≥ x) between thresholds, linear in ln P (exact at the thresholds, flat beyond the ends). */
+export function probabilityAt(thresholds: readonly number[], probabilities: readonly number[], x: number): number {
+  if (x <= thresholds[0]!) return probabilities[0]!;
+  for (let j = 0; j + 1 < thresholds.length; j++) {
+    const [x0, x1, p0, p1] = [thresholds[j]!, thresholds[j + 1]!, probabilities[j]!, probabilities[j + 1]!];
+    if (x > x1) continue;
+    const t = (x - x0) / (x1 - x0);
+    return p0 > 0 && p1 > 0 ? Math.exp(Math.log(p0) + t * Math.log(p1 / p0)) : p0 + t * (p1 - p0);
+  }
+  return probabilities[probabilities.length - 1]!;
+}

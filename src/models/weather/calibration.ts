@@ -1,7 +1,7 @@
 import { cellIndex } from '../../engine/grid.js';
 import { TailQuantileTable } from './distributions.js';
 import { clamp, fitLinear, quantile, type LinearFit } from './least-squares.js';
-import { GENERATOR, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from './parameters.js';
+import { GENERATOR, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, isCalibrationStation } from './parameters.js';
 import { fitSnowPartition, type SnowPartitionFit } from './snow-partition.js';
 import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation } from './sources.js';
 
@@ -13,11 +13,12 @@ import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation } fr
  *
  *   logit(P₁ / P₀)  = c · [1, ln μ₀, T]              occurrence ratio, P₁ = P(≥ 1 mm)
  *   ln α            = c · [1, ln μ₀, P₀, T, DTR]      gamma shape of ≥ 1 mm amounts matched to the
- *                                                     station's 99th percentile and record maximum
+ *                                                     station's mean and 99th percentile
  *   ρ = p11 − p01   = c · [1, ln μ₀, P₀, T]           Markov persistence (≥ 1 mm wet days)
  *
  * with P₀ = CRU wet days / days in month, μ₀ = CRU mean precipitation / P₀ (mm
  * per CRU wet day), T and DTR the CRU mean temperature and diurnal range.
+ * Only the calibration half of the stations (isCalibrationStation) is used.
  */
 export interface CruCovariates {
   p0: number;
@@ -69,7 +70,9 @@ interface Sample {
   stations: Set<string>;
 }
 
-export function calibrate(cru: CruClimatology, stations: readonly HcnStation[], months: readonly HcnMonth[]): Calibration {
+export function calibrate(cru: CruClimatology, allStations: readonly HcnStation[], allMonths: readonly HcnMonth[]): Calibration {
+  const stations = allStations.filter((s) => isCalibrationStation(s.id));
+  const months = allMonths.filter((m) => isCalibrationStation(m.station));
   const sample = buildSample(cru, stations, months);
   const column = <T>(f: (c: CruCovariates) => T): T[] => sample.covariates.map(f);
   const byColumn = (f: (c: CruCovariates) => number[]): number[][] => {
@@ -113,7 +116,7 @@ function buildSample(cru: CruClimatology, stations: readonly HcnStation[], month
     const ratio = clamp(m.pWet1 / c.p0, clipLo, clipHi);
     sample.covariates.push(c);
     sample.occurrence.push(Math.log(ratio / (1 - ratio)));
-    const shape = m.wetMeanMm > 0 && m.wetQ99Mm > 0 ? tails.fitShape(m.wetQ99Mm / m.wetMeanMm, m.wetMaxMm / m.wetMeanMm, m.prcpDaysValid * m.pWet1) : NaN;
+    const shape = m.wetMeanMm > 0 && m.wetQ99Mm > 0 ? tails.fitShape(m.wetQ99Mm / m.wetMeanMm) : NaN;
     sample.lnShape.push(Math.log(shape));
     sample.persistence.push(m.pWetGivenWet - m.pWetGivenDry);
     sample.snowShare.push(m.pWet01 > 0 ? Math.min(1, m.pSnowfallDay / m.pWet01) : NaN);

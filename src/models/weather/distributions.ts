@@ -58,22 +58,17 @@ export class TailQuantileTable {
   }
 
   /**
-   * Shape whose gamma (mean = the observed mean) best matches, in log ratio, the
-   * observed 99th percentile and — when given — the record maximum of `count`
-   * amounts, read as the median of the maximum, i.e. the quantile with upper tail
-   * 1 − 0.5^(1/count). Golden-section search on ln α over the table's range.
+   * Shape whose gamma (mean = the observed mean) has the observed 99th percentile:
+   * ln(q(α)/α) = ln(q99/mean), solved by bisection on ln α over the table's range
+   * (the ratio falls as α rises; clamped at the range ends).
    */
-  fitShape(q99OverMean: number, maxOverMean: number, count: number): number {
-    const terms: [number, number][] = [[GENERATOR.tailProbability, Math.log(q99OverMean)]];
-    if (Number.isFinite(maxOverMean) && count >= 2 && maxOverMean > q99OverMean) terms.push([-Math.expm1(Math.log(0.5) / count), Math.log(maxOverMean)]);
-    const loss = (ls: number): number => terms.reduce((sum, [tail, target]) => sum + (this.logRatio(ls, tail) - target) ** 2, 0);
+  fitShape(q99OverMean: number): number {
+    const target = Math.log(q99OverMean);
     let [lo, hi] = this.logShapeRange;
-    const g = (Math.sqrt(5) - 1) / 2;
-    for (let iter = 0; iter < 80; iter++) {
-      const a = hi - g * (hi - lo);
-      const b = lo + g * (hi - lo);
-      if (loss(a) <= loss(b)) hi = b;
-      else lo = a;
+    for (let iter = 0; iter < 60; iter++) {
+      const mid = (lo + hi) / 2;
+      if (this.logRatio(mid, GENERATOR.tailProbability) > target) lo = mid;
+      else hi = mid;
     }
     return Math.exp((lo + hi) / 2);
   }

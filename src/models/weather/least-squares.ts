@@ -1,6 +1,7 @@
 /**
  * Small deterministic numerics for the calibration: ordinary least squares by
- * the normal equations, a dense linear solve, and sample quantiles.
+ * the normal equations, a dense linear solve, the Nelder–Mead simplex, and
+ * sample quantiles.
  */
 export interface LinearFit {
   /** Intercept first, then one coefficient per covariate. */
@@ -91,4 +92,35 @@ export function quantile(values: readonly number[], q: number): number {
 
 export function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * Minimises f by the Nelder–Mead simplex (Nelder & Mead 1965; standard
+ * coefficients: reflection 1, expansion 2, contraction ½, shrink ½) from x0 with
+ * initial steps `steps`, for a fixed number of iterations (deterministic).
+ */
+export function nelderMead(f: (x: readonly number[]) => number, x0: readonly number[], steps: readonly number[], iterations: number): { x: number[]; value: number } {
+  const n = x0.length;
+  let simplex = [x0, ...x0.map((_, i) => x0.map((v, j) => (i === j ? v + steps[i]! : v)))].map((x) => ({ x: [...x], value: f(x) }));
+  const combine = (a: readonly number[], b: readonly number[], t: number): number[] => a.map((v, i) => v + t * (b[i]! - v));
+  for (let iter = 0; iter < iterations; iter++) {
+    simplex.sort((a, b) => a.value - b.value);
+    const worst = simplex[n]!;
+    const centroid = x0.map((_, i) => simplex.slice(0, n).reduce((sum, p) => sum + p.x[i]!, 0) / n);
+    const reflected = combine(centroid, worst.x, -1);
+    const fr = f(reflected);
+    if (fr < simplex[0]!.value) {
+      const expanded = combine(centroid, worst.x, -2);
+      const fe = f(expanded);
+      simplex[n] = fe < fr ? { x: expanded, value: fe } : { x: reflected, value: fr };
+    } else if (fr < simplex[n - 1]!.value) simplex[n] = { x: reflected, value: fr };
+    else {
+      const contracted = combine(centroid, worst.x, 0.5);
+      const fc = f(contracted);
+      if (fc < worst.value) simplex[n] = { x: contracted, value: fc };
+      else simplex = simplex.map((p, i) => (i === 0 ? p : { x: combine(simplex[0]!.x, p.x, 0.5), value: f(combine(simplex[0]!.x, p.x, 0.5)) }));
+    }
+  }
+  simplex.sort((a, b) => a.value - b.value);
+  return simplex[0]!;
 }

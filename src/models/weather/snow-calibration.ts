@@ -3,12 +3,12 @@ import { cellIndex } from '../../engine/grid.js';
 import type { Calibration } from './calibration.js';
 import { cellMonthGenerators, type MonthGenerator } from './generator.js';
 import { quantile } from './least-squares.js';
-import { HCN_SERIES, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, SNOW, isSnowCalibrationStation } from './parameters.js';
+import { HCN_SERIES, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, SNOW, isCalibrationStation } from './parameters.js';
 import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation, type HcnYear } from './sources.js';
 
 /**
  * Snow amounts for Cumulativesnow, calibrated on half of the HCN stations
- * (isSnowCalibrationStation), with the generator evaluated at each station's CRU cell:
+ * (isCalibrationStation), with the generator evaluated at each station's CRU cell:
  *
  * 1. Effective snow-to-liquid ratio r(T) (cm of snow per mm of generator water on
  *    snow days): per CRU-temperature bin, the median over station-months of
@@ -44,7 +44,7 @@ export function calibrateSnowAmounts(
   months: readonly HcnMonth[],
   years: readonly HcnYear[],
 ): SnowAmounts {
-  const generators = stationGenerators(cru, cal, stations.filter((s) => isSnowCalibrationStation(s.id)));
+  const generators = stationGenerators(cru, cal, stations.filter((s) => isCalibrationStation(s.id)));
   const ratio = ratioBins(cru, generators, months);
   const partial: SnowAmounts = { ...ratio, shape: NaN, shapeStations: 0 };
   const targets = shapeTargets(cru, generators, years, partial);

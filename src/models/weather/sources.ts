@@ -8,6 +8,8 @@ import { CRU_VARIABLES, SPC, type WeatherCruVariable } from './parameters.js';
  * The weather builder's catalogue readers (files named through CATALOGUES):
  * the CRU CL 1.0 climatology (through the shared src/catalogues/cru.ts reader),
  * the US HCN derived station statistics and the SPC convective wind reports.
+ * The tropical-cyclone tracks come from src/models/tropical-cyclone/sources.ts
+ * (readAllStorms) and the Köppen classes from src/catalogues/koppen.ts.
  * Records in, plain typed records out; no modelling happens here.
  */
 
@@ -52,6 +54,8 @@ export function cellPositions(cru: CruClimatology): Int32Array {
 export interface HcnStation {
   id: string;
   name: string;
+  /** US state postal code. */
+  state: string;
   latitude: number;
   longitude: number;
 }
@@ -68,7 +72,6 @@ export interface HcnMonth {
   pWetGivenDry: number;
   wetMeanMm: number;
   wetQ99Mm: number;
-  wetMaxMm: number;
   /** Mean monthly precipitation, mm per 30.4375 days (MEAN_DAYS_PER_MONTH). */
   monthlyMm: number;
   tmaxC: number;
@@ -96,6 +99,7 @@ export function readHcnStations(sourcesDir: string): HcnStation[] {
   return hcnRecords(sourcesDir, CATALOGUES.hcn.stations).map((r) => ({
     id: r.station_id ?? '',
     name: r.name ?? '',
+    state: r.state ?? '',
     latitude: num(r.lat),
     longitude: num(r.lon),
   }));
@@ -112,7 +116,6 @@ export function readHcnMonths(sourcesDir: string): HcnMonth[] {
     pWetGivenDry: num(r.p_wet_given_dry),
     wetMeanMm: num(r.wet_mean_mm),
     wetQ99Mm: num(r.wet_q99_mm),
-    wetMaxMm: num(r.wet_max_mm),
     monthlyMm: num(r.prcp_mean_monthly_mm),
     tmaxC: num(r.tmax_mean_c),
     tminC: num(r.tmin_mean_c),

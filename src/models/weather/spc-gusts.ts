@@ -13,10 +13,17 @@ import type { GustReport } from './sources.js';
  */
 
 /**
- * Daily hazard per grid cell (cells within SPC.domainRadiusKm of a report only),
- * 12 months × thresholds, for gust thresholds in m/s.
+ * Daily hazard per grid cell (cells within SPC.domainRadiusKm of a report only,
+ * and only the cells of `only` when given), 12 months × thresholds, for gust
+ * thresholds in m/s, with one report standing for SPC.footprintKm2.
  */
-export function convectiveDailyHazard(grid: GridDef, reports: readonly GustReport[], thresholds: readonly number[], years: number): Map<number, Float64Array> {
+export function convectiveDailyHazard(
+  grid: GridDef,
+  reports: readonly GustReport[],
+  thresholds: readonly number[],
+  years: number,
+  only?: ReadonlySet<number>,
+): Map<number, Float64Array> {
   const k = thresholds.length;
   const sigma = SPC.kernelSigmaKm;
   const cutoff = SPC.kernelCutoffSigmas * sigma;
@@ -36,6 +43,7 @@ export function convectiveDailyHazard(grid: GridDef, reports: readonly GustRepor
     for (let i = i0; i <= i1; i++) {
       for (let jj = j0; jj <= j1; jj++) {
         const cell = i * grid.nlon + ((jj % grid.nlon) + grid.nlon) % grid.nlon;
+        if (only && !only.has(cell)) continue;
         const c = cellCentre(grid, cell);
         const d = greatCircleKm(r.latitude, r.longitude, c.latitude, c.longitude);
         if (d > cutoff) continue;

@@ -1,24 +1,23 @@
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
-import { annualMaxProbabilities, annualQuantile, rowAt, thresholdsOf } from './annual-curves.js';
+import { annualMaxProbabilities, annualQuantile, probabilityAt, rowAt, thresholdsOf } from './annual-curves.js';
 import { quantile } from './least-squares.js';
-import { HCN_SERIES, SNOW, isSnowCalibrationStation } from './parameters.js';
+import { HCN_SERIES, SNOW, WEISS_FACTORS, isCalibrationStation } from './parameters.js';
 import { readHcnStations, readHcnYears, type HcnYear } from './sources.js';
 
 /**
- * The built tables against every US HCN station's annual-maximum series: model
- * median and 10-yr annual maxima (annual-curves.ts) over observed sample
- * quantiles, and mean model P(annual max ≥ x) over the observed share of years.
- * Model k-day maxima come from ⌊365/k⌋ fixed blocks, HCN's from sliding daily
- * sums: the model is scaled by 1.13 / Weiss(k) (fixed interval of one unit →
- * true interval, over k units → true interval; Weiss 1964, WMO-No. 1045 Table 4.4).
- * Snow quantities use only the stations held out of the snow-amount calibration.
+ * The built tables against the annual-maximum series of the US HCN stations
+ * held out of every calibration (isCalibrationStation false): model median and
+ * 10-yr annual maxima (annual-curves.ts) over observed sample quantiles, and mean
+ * model P(annual max ≥ x) over the observed share of years. Model k-day maxima
+ * come from ⌊365/k⌋ fixed blocks, HCN's from sliding daily sums: the model is
+ * scaled by 1.13 / Weiss(k) (fixed interval of one unit → true interval, over k
+ * units → true interval; Weiss 1964, WMO-No. 1045 Table 4.4).
  */
 const MIN_YEARS = HCN_SERIES.minYears;
 const MIN_VALID_DAYS = HCN_SERIES.minValidDays;
 /** Observed quantities below this are left out of ratios (mostly snow-free stations). */
 const MIN_OBSERVED = { mm: 1, cm: 5 } as const;
-const WEISS: Readonly<Record<number, number>> = { 1: 1.13, 3: 1.03, 5: 1.02 };
 
 interface Series {
   peril: PerilName;
@@ -28,15 +27,13 @@ interface Series {
   value: (y: HcnYear) => number;
   valid: (y: HcnYear) => boolean;
   reliabilityAt: readonly number[];
-  /** Only stations not used to calibrate this quantity (isSnowCalibrationStation). */
-  heldOutOnly: boolean;
 }
 
 const SERIES: readonly Series[] = [
-  { peril: 'Rain', label: 'Rx1day', unit: 'mm', blockDays: 1, value: (y) => y.rx1dayMm, valid: (y) => y.prcpDaysValid >= MIN_VALID_DAYS, reliabilityAt: [50, 100], heldOutOnly: false },
-  { peril: 'CumulativeRain', label: 'Rx5day', unit: 'mm', blockDays: 5, value: (y) => y.rx5dayMm, valid: (y) => y.prcpDaysValid >= MIN_VALID_DAYS, reliabilityAt: [100, 200], heldOutOnly: false },
-  { peril: 'Cumulativesnow', label: '1-day snowfall max', unit: 'cm', blockDays: 1, value: (y) => y.snowMax1dayMm / SNOW.mmPerCm, valid: (y) => y.snowDaysValid >= MIN_VALID_DAYS, reliabilityAt: [10, 30], heldOutOnly: true },
-  { peril: 'Cumulativesnow', label: '3-day snowfall max', unit: 'cm', blockDays: 3, value: (y) => y.snowMax3dayMm / SNOW.mmPerCm, valid: (y) => y.snowDaysValid >= MIN_VALID_DAYS, reliabilityAt: [20, 50], heldOutOnly: true },
+  { peril: 'Rain', label: 'Rx1day', unit: 'mm', blockDays: 1, value: (y) => y.rx1dayMm, valid: (y) => y.prcpDaysValid >= MIN_VALID_DAYS, reliabilityAt: [50, 100] },
+  { peril: 'CumulativeRain', label: 'Rx5day', unit: 'mm', blockDays: 5, value: (y) => y.rx5dayMm, valid: (y) => y.prcpDaysValid >= MIN_VALID_DAYS, reliabilityAt: [100, 200] },
+  { peril: 'Cumulativesnow', label: '1-day snowfall max', unit: 'cm', blockDays: 1, value: (y) => y.snowMax1dayMm / SNOW.mmPerCm, valid: (y) => y.snowDaysValid >= MIN_VALID_DAYS, reliabilityAt: [10, 30] },
+  { peril: 'Cumulativesnow', label: '3-day snowfall max', unit: 'cm', blockDays: 3, value: (y) => y.snowMax3dayMm / SNOW.mmPerCm, valid: (y) => y.snowDaysValid >= MIN_VALID_DAYS, reliabilityAt: [20, 50] },
 ];
 
 export interface StationBias {
@@ -73,12 +70,12 @@ export function stationValidation(tables: ReadonlyMap<PerilName, HazardTable>, s
     const table = tables.get(s.peril);
     if (!table) continue;
     const thresholds = thresholdsOf(table);
-    const scale = s.blockDays === 1 ? 1 : WEISS[1]! / WEISS[s.blockDays]!;
+    const scale = s.blockDays === 1 ? 1 : WEISS_FACTORS[1]! / WEISS_FACTORS[s.blockDays]!;
     const ratios = { median: [] as number[], tenYear: [] as number[] };
     const model = s.reliabilityAt.map(() => [] as number[]);
     const observed = s.reliabilityAt.map(() => [] as number[]);
     for (const station of stations) {
-      if (s.heldOutOnly && isSnowCalibrationStation(station.id)) continue;
+      if (isCalibrationStation(station.id)) continue;
       const series = (years.get(station.id) ?? []).filter((y) => s.valid(y) && Number.isFinite(s.value(y))).map(s.value);
       const row = rowAt(table, station.latitude, station.longitude);
       if (series.length < MIN_YEARS || row < 0) continue;
@@ -89,7 +86,7 @@ export function stationValidation(tables: ReadonlyMap<PerilName, HazardTable>, s
         if (obs >= MIN_OBSERVED[s.unit]) list.push(annualQuantile(scaled, curve, p).value / obs);
       }
       s.reliabilityAt.forEach((x, i) => {
-        model[i]!.push(interpolateCurve(scaled, curve, x));
+        model[i]!.push(probabilityAt(scaled, curve, x));
         observed[i]!.push(series.filter((v) => v >= x).length / series.length);
       });
     }
@@ -97,7 +94,7 @@ export function stationValidation(tables: ReadonlyMap<PerilName, HazardTable>, s
       const finite = list.filter(Number.isFinite);
       bias.push({
         peril: s.peril,
-        quantity: `${s.label} ${name}${s.heldOutOnly ? ' (held-out stations)' : ''}`,
+        quantity: `${s.label} ${name}`,
         stations: finite.length,
         medianRatio: quantile(finite, 0.5),
         q25Ratio: quantile(finite, 0.25),
@@ -109,7 +106,7 @@ export function stationValidation(tables: ReadonlyMap<PerilName, HazardTable>, s
     s.reliabilityAt.forEach((x, i) => {
       reliability.push({
         peril: s.peril,
-        quantity: `P(${s.label} ≥ ${x} ${s.unit})${s.heldOutOnly ? ' (held-out stations)' : ''}`,
+        quantity: `P(${s.label} ≥ ${x} ${s.unit})`,
         stations: model[i]!.length,
         modelMean: mean(model[i]!),
         observedMean: mean(observed[i]!),
@@ -117,18 +114,6 @@ export function stationValidation(tables: ReadonlyMap<PerilName, HazardTable>, s
     });
   }
   return { bias, reliability };
-}
-
-/** P(annual max ≥ x) between thresholds, linear in ln P (exact at the thresholds). */
-function interpolateCurve(thresholds: readonly number[], probabilities: readonly number[], x: number): number {
-  if (x <= thresholds[0]!) return probabilities[0]!;
-  for (let j = 0; j + 1 < thresholds.length; j++) {
-    const [x0, x1, p0, p1] = [thresholds[j]!, thresholds[j + 1]!, probabilities[j]!, probabilities[j + 1]!];
-    if (x > x1) continue;
-    const t = (x - x0) / (x1 - x0);
-    return p0 > 0 && p1 > 0 ? Math.exp(Math.log(p0) + t * Math.log(p1 / p0)) : p0 + t * (p1 - p0);
-  }
-  return probabilities[probabilities.length - 1]!;
 }
 
 function geometricMean(values: readonly number[]): number {

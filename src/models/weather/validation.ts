@@ -1,18 +1,25 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
-import { annualMaxProbabilities, annualQuantile, expectedDaysPerYear, rowAt, thresholdsOf } from './annual-curves.js';
+import { annualMaxProbabilities, annualQuantile, expectedDaysPerYear, probabilityAt, rowAt, thresholdsOf } from './annual-curves.js';
+import { WEISS_FACTORS } from './parameters.js';
+import { rainValidation, type RainValidation, type TailGroupRow } from './rain-validation.js';
+import { ASCE_CITIES, ATLAS14, EUROCODE_CITIES, HURRICANE_COAST, type DesignGust } from './references.js';
+
+export { drawRainMap as drawMaps } from './rain-map.js';
 
 /**
- * Weather tables against published point values and well-known orderings
- * (docs/models/rain.md and max-wind-gust.md, "Validation"). Station-by-station
- * statistics against US HCN are in station-validation.ts (they need the catalogues).
+ * Weather tables against published point values (references.ts) and well-known
+ * orderings (docs/models/rain.md and max-wind-gust.md, "Validation"), in level
+ * and in probability: each row gives our level at the reference's annual
+ * probability and, in the note, our return period of the reference value.
+ * The held-out HCN station comparison (rain-validation.ts) becomes rows through
+ * heldOutRows.
  */
 const WEATHER_PERILS: readonly PerilName[] = ['Rain', 'MaxWindGust', 'CumulativeRain', 'Cumulativesnow'];
 const MM_PER_INCH = 25.4;
-const MS_PER_MPH = 0.44704;
-/** Observation-day maxima ÷ this = true 24-h maxima (Hershfield 1961, TP-40: factor 1.13). */
-const DAY_TO_24H = 1.13;
+const DAY_TO_24H = WEISS_FACTORS[1]!;
 
 interface Reference {
   peril: PerilName;
@@ -20,70 +27,60 @@ interface Reference {
   latitude: number;
   longitude: number;
   quantity: string;
-  /** Annual exceedance probability of the quantile compared. */
-  annualProbability: number;
+  years: number;
   reference: number;
   source: string;
   note?: string;
 }
 
-const ATLAS14 = 'NOAA Atlas 14 100-yr 24-h depth';
-const ASCE = 'ASCE 7-05 Fig. 6-1 basic wind speed (50-yr 3-s gust, 10 m, Exposure C)';
-
-const RAIN_REFERENCES: readonly Reference[] = [
-  { place: 'Miami, FL', latitude: 25.79, longitude: -80.29, inches: 12.5, source: `${ATLAS14} (Vol. 9, 2013) ≈ 12–13 in` },
-  { place: 'Houston, TX', latitude: 29.76, longitude: -95.37, inches: 17, source: `${ATLAS14} (Vol. 11, Perica et al. 2018): 16–18 in across Houston` },
-  { place: 'New Orleans, LA', latitude: 29.95, longitude: -90.07, inches: 13, source: `${ATLAS14} (Vol. 9, 2013) ≈ 13 in (secondary quotation)` },
-  { place: 'Maricopa County, AZ (W of Phoenix)', latitude: 33.02, longitude: -112.95, inches: 3.46, source: `${ATLAS14} (Vol. 1, 2004) PFDS at 33.02 N 112.95 W: 3.46 in` },
-].map((r) => ({
+const RAIN_REFERENCES: readonly Reference[] = ATLAS14.map((r) => ({
   peril: 'Rain',
   place: r.place,
   latitude: r.latitude,
   longitude: r.longitude,
   quantity: '100-yr daily rainfall (mm)',
-  annualProbability: 0.01,
+  years: 100,
   reference: (r.inches * MM_PER_INCH) / DAY_TO_24H,
   source: `${r.source}; ÷ ${DAY_TO_24H} for a calendar day (Hershfield 1961)`,
 }));
 
-const GUST_REFERENCES: readonly Reference[] = [
-  { place: 'Oklahoma City, OK', latitude: 35.47, longitude: -97.52, mph: 90 },
-  { place: 'Chicago, IL', latitude: 41.88, longitude: -87.63, mph: 90 },
-  { place: 'Kansas City, MO', latitude: 39.1, longitude: -94.58, mph: 90 },
-  { place: 'Denver, CO', latitude: 39.74, longitude: -104.99, mph: 90 },
-  { place: 'Minneapolis, MN', latitude: 44.98, longitude: -93.27, mph: 90 },
-  { place: 'Seattle, WA', latitude: 47.61, longitude: -122.33, mph: 85 },
-  { place: 'San Francisco, CA', latitude: 37.77, longitude: -122.42, mph: 85 },
-  { place: 'Los Angeles, CA', latitude: 34.05, longitude: -118.24, mph: 85 },
-].map((r) => ({
-  peril: 'MaxWindGust',
-  place: r.place,
-  latitude: r.latitude,
-  longitude: r.longitude,
-  quantity: '50-yr peak gust (m/s)',
-  annualProbability: 0.02,
-  reference: r.mph * MS_PER_MPH,
-  source: `${ASCE}: ${r.mph} mph`,
-}));
+function gustReferences(list: readonly DesignGust[], note: (g: DesignGust) => string): Reference[] {
+  return list.flatMap((g) =>
+    g.levels.map(([years, gust, source]) => ({
+      peril: 'MaxWindGust' as const,
+      place: g.place,
+      latitude: g.latitude,
+      longitude: g.longitude,
+      quantity: `${years}-yr peak gust (m/s)`,
+      years,
+      reference: gust,
+      source,
+      note: note(g),
+    })),
+  );
+}
 
-/** Miami's design gust is beyond the 50 m/s top threshold: read by Gumbel extrapolation, tropical-cyclone term needed. */
-const HURRICANE_GUST_REFERENCE: Reference = {
-  peril: 'MaxWindGust',
-  place: 'Miami, FL',
-  latitude: 25.77,
-  longitude: -80.19,
-  quantity: '50-yr peak gust (m/s)',
-  annualProbability: 0.02,
-  reference: 146 * MS_PER_MPH,
-  source: `${ASCE}: 146 mph (Miami-Dade)`,
-  note: 'needs the tropical-cyclone term',
-};
-
-const REFERENCES = [...RAIN_REFERENCES, ...GUST_REFERENCES, HURRICANE_GUST_REFERENCE];
+const roleNote = (g: DesignGust): string => (g.role === 'calibration' ? 'calibration reference' : 'held out of the calibration');
+const ASCE_50 = ASCE_CITIES.map((c) => ({ ...c, levels: c.levels.filter(([years]) => years === 50) }));
+const REFERENCES: readonly Reference[] = [
+  ...RAIN_REFERENCES,
+  ...gustReferences(ASCE_50, roleNote),
+  ...gustReferences(EUROCODE_CITIES, roleNote),
+  ...gustReferences(HURRICANE_COAST, () => 'tropical-cyclone term (TropicalCyclone table), not calibrated here'),
+];
 
 export function validate(tables: ReadonlyMap<PerilName, HazardTable>): ValidationRow[] {
+  return compare(tables, REFERENCES);
+}
+
+/** Every level of the given design gusts (all return periods), for the detailed report. */
+export function designGustRows(tables: ReadonlyMap<PerilName, HazardTable>, gusts: readonly DesignGust[]): ValidationRow[] {
+  return compare(tables, gustReferences(gusts, roleNote));
+}
+
+function compare(tables: ReadonlyMap<PerilName, HazardTable>, references: readonly Reference[]): ValidationRow[] {
   const out: ValidationRow[] = [];
-  for (const ref of REFERENCES) {
+  for (const ref of references) {
     const table = tables.get(ref.peril);
     if (!table) continue;
     const row = rowAt(table, ref.latitude, ref.longitude);
@@ -92,9 +89,51 @@ export function validate(tables: ReadonlyMap<PerilName, HazardTable>): Validatio
       out.push({ ...base, ours: NaN, ratio: null, note: 'no coverage' });
       continue;
     }
-    const q = annualQuantile(thresholdsOf(table), annualMaxProbabilities(table, row), ref.annualProbability);
-    const note = [ref.note, q.extrapolated ? 'extrapolated beyond the table thresholds (Gumbel)' : undefined].filter(Boolean).join('; ');
+    const thresholds = thresholdsOf(table);
+    const curve = annualMaxProbabilities(table, row);
+    const q = annualQuantile(thresholds, curve, 1 / ref.years);
+    const top = thresholds[thresholds.length - 1]!;
+    const period = ref.reference <= top ? `our return period of the reference: ${Number((1 / expectedCountFromProbability(probabilityAt(thresholds, curve, ref.reference))).toPrecision(3))} yr` : undefined;
+    const note = [ref.note, period, q.extrapolated ? 'extrapolated beyond the table thresholds (Gumbel)' : undefined].filter(Boolean).join('; ');
     out.push({ ...base, ours: q.value, ratio: Number.isFinite(q.value) ? q.value / ref.reference : null, ...(note ? { note } : {}) });
+  }
+  return out;
+}
+
+/** The held-out HCN comparison (rain-validation.ts) of the built tables, as validation rows. */
+export function heldOutValidation(tables: ReadonlyMap<PerilName, HazardTable>, sourcesDir: string): ValidationRow[] {
+  const v = rainValidation(tables, sourcesDir);
+  return v ? heldOutRows(v) : [];
+}
+
+/** Median 100-yr level per group, ratio = median station ratio; 5-day ≥ 200 mm frequencies. */
+export function heldOutRows(v: RainValidation): ValidationRow[] {
+  const rows = [v.heldOut, v.hurricaneCoast, ...v.byRegion, ...v.byClimate].filter((r) => r.stations > 0);
+  const source = 'US HCN held-out stations (id ending in an even digit), GEV by L-moments of annual Rx1day';
+  const out: ValidationRow[] = rows.map((r: TailGroupRow) => ({
+    peril: 'Rain',
+    place: `US HCN: ${r.group} (${r.stations} stations)`,
+    latitude: NaN,
+    longitude: NaN,
+    quantity: '100-yr daily rainfall (mm), median over stations; ratio = median of station ratios',
+    reference: r.observed100,
+    reference_source: source,
+    ours: r.ours100,
+    ratio: r.ratios[2]!,
+    note: `10/50-yr ratios ${r.ratios[0]!.toFixed(2)}/${r.ratios[1]!.toFixed(2)}; IQR ${r.iqr100[0].toFixed(2)}–${r.iqr100[1].toFixed(2)}; within ±25 %: ${(100 * r.within25).toFixed(0)} %; median P(day ≥ station GEV 100-yr) ${(100 * r.probabilityAtGev100).toFixed(2)} %/yr`,
+  }));
+  for (const m of v.multiday) {
+    out.push({
+      peril: 'CumulativeRain',
+      place: `US HCN: ${m.group} (${m.stations} stations)`,
+      latitude: NaN,
+      longitude: NaN,
+      quantity: 'annual probability of a 5-day total ≥ 200 mm, mean over stations',
+      reference: m.observedMean,
+      reference_source: 'US HCN held-out stations, share of years with Rx5day ≥ 200 mm',
+      ours: m.modelMean,
+      ratio: m.observedMean > 0 ? m.modelMean / m.observedMean : null,
+    });
   }
   return out;
 }
@@ -116,6 +155,8 @@ const SAPPORO = P('Sapporo', 43.06, 141.35);
 const OKLAHOMA_CITY = P('Oklahoma City', 35.47, -97.52);
 const SEATTLE = P('Seattle', 47.61, -122.33);
 const BOSTON = P('Boston', 42.36, -71.06);
+const HOUSTON = P('Houston', 29.76, -95.37);
+const CHICAGO = P('Chicago', 41.88, -87.63);
 const MID_ATLANTIC = P('mid-Atlantic Ocean', 0, -30);
 
 /** Expected days per year reaching `threshold` (index into the registry thresholds) at a place. */
@@ -142,6 +183,7 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
   const checks = [
     ordering('Rain', rain, [[MUMBAI, MIAMI, SINGAPORE], LONDON, PHOENIX], 1, 'expected days/yr with ≥ 25 mm'),
     ordering('Rain', rain, [[MUMBAI, MIAMI, SINGAPORE], [LONDON, PHOENIX]], 3, 'expected days/yr with ≥ 75 mm'),
+    ordering('Rain', rain, [[HOUSTON, MIAMI], CHICAGO], 6, 'expected days/yr with ≥ 200 mm (tropical-cyclone coast)'),
     ordering('Cumulativesnow', snow, [[BUFFALO, SAPPORO], LONDON, MIAMI], 2, 'expected days/yr with ≥ 10 cm of snowfall'),
     ordering('MaxWindGust', wind, [OKLAHOMA_CITY, SEATTLE], 2, 'expected days/yr with a gust ≥ 25 m/s'),
     ordering('MaxWindGust', wind, [MIAMI, BOSTON], 5, 'expected days/yr with a gust ≥ 40 m/s (tropical-cyclone term)'),

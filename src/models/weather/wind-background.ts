@@ -3,16 +3,46 @@ import { WIND } from './parameters.js';
 import { cellPositions, type CruClimatology } from './sources.js';
 
 /**
- * Background (synoptic) gusts from the CRU mean 10 m wind U of a month: the day's
- * highest 10-min mean wind is Weibull(k, c) with mean M·U, and the day's peak 3-s
- * gust is G times it, so
- *   P(day's gust ≥ x) = exp(−(x / (G·c))^k),  c = M·U / Γ(1 + 1/k).
+ * Background gusts from the CRU mean 10 m wind U of a month, two competing
+ * daily processes whose hazards add:
+ * - ordinary days: the day's highest 10-min mean wind is Rayleigh with mean M·U,
+ *   its 3-s gust G times that: P(gust ≥ x) = exp(−(x / c₀)²), c₀ = G·M·U / Γ(3/2);
+ * - a storm tail fitted to design winds (wind-calibration.ts): Weibull(k, c) with
+ *   mean s·U_ref·(U/U_ref)^b, P(gust ≥ x) = exp(−(x / c)^k), c = s·U_ref·(U/U_ref)^b / Γ(1 + 1/k);
+ *   b < 1 lets the extremes depend less than proportionally on the mean wind.
+ * The first sets the frequency of moderate gusts, the second the design levels.
  */
-export function backgroundGustProbability(meanWind: number, gust: number): number {
+export interface GustParams {
+  s: number;
+  b: number;
+  k: number;
+  /** Multiplier of the SPC report footprint SPC.footprintKm2. */
+  footprint: number;
+}
+
+/** The Weibull scales per m/s of mean wind, computed once per parameter set. */
+export interface BackgroundGusts {
+  ordinaryPerMs: number;
+  stormAtReference: number;
+  b: number;
+  k: number;
+}
+
+export function backgroundGusts(p: GustParams): BackgroundGusts {
+  return {
+    ordinaryPerMs: (WIND.gustFactor3sOver600s * WIND.dailyMaxToMonthlyMean) / Math.exp(lnGamma(1 + 1 / WIND.ordinaryShape)),
+    stormAtReference: (p.s * WIND.referenceMs) / Math.exp(lnGamma(1 + 1 / p.k)),
+    b: p.b,
+    k: p.k,
+  };
+}
+
+/** Daily hazard −ln(1 − p) of a background gust ≥ x (both components) at monthly mean wind U. */
+export function backgroundGustHazard(meanWind: number, gust: number, g: BackgroundGusts): number {
   if (!(meanWind > 0)) return 0;
-  const k = WIND.weibullShape;
-  const scale = (WIND.gustFactor3sOver600s * WIND.dailyMaxToMonthlyMean * meanWind) / Math.exp(lnGamma(1 + 1 / k));
-  return Math.exp(-Math.pow(gust / scale, k));
+  const ordinary = g.ordinaryPerMs * meanWind;
+  const storm = g.stormAtReference * Math.pow(meanWind / WIND.referenceMs, g.b);
+  return -Math.log1p(-Math.exp(-Math.pow(gust / ordinary, WIND.ordinaryShape))) - Math.log1p(-Math.exp(-Math.pow(gust / storm, g.k)));
 }
 
 export interface CellWinds {

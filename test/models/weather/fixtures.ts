@@ -31,6 +31,13 @@ export const WINDLESS_CELL = { row: 9, col: 9 } as const;
 export const NEGATIVE_WIND_CELL = { row: 0, col: 0 } as const;
 /** One SPC report, 60 kt, at the centre of this cell on 15 July 2023 (and again, duplicated, in 2024's file). */
 export const REPORT = { row: 5, col: 5, knots: 60, month: 6 } as const;
+/** Köppen classes: columns 0–4 'Dfa' (continental), 5–9 'Cfa' (humid); this cell has none (takes its nearest neighbour's). */
+export const KOPPEN = { split: 5, west: 'Dfa', east: 'Cfa', unclassified: { row: 0, col: 9 } } as const;
+/**
+ * One Atlantic tropical storm (HURDAT2 AL012000) crossing the block from west to
+ * east along 42.5° N at 1° of longitude per 6 h with a constant Vmax, in July 2000.
+ */
+export const STORM = { id: 'AL012000', start: Date.UTC(2000, 6, 14, 0), latitude: 42.5, lon0: -103, lon1: -91, degreesPer6h: 1, vmaxKt: 60 } as const;
 
 export interface CellClimate {
   latitude: number;
@@ -160,6 +167,15 @@ export function writeSyntheticCatalogue(): string {
     ),
   );
 
+  const koppen = cells.map((cell, i) => {
+    const [r, c] = [Math.floor(i / BLOCK.cols), i % BLOCK.cols];
+    const cls = r === KOPPEN.unclassified.row && c === KOPPEN.unclassified.col ? '' : c < KOPPEN.split ? KOPPEN.west : KOPPEN.east;
+    return [cell.latitude, cell.longitude, cls];
+  });
+  fs.mkdirSync(path.join(dir, CATALOGUES.koppen.folder));
+  fs.writeFileSync(path.join(dir, CATALOGUES.koppen.folder, CATALOGUES.koppen.file), csv(['lat', 'lon', 'cls'], koppen));
+  writeTracks(dir);
+
   const spc = path.join(dir, CATALOGUES.spcWind.folder);
   fs.mkdirSync(spc);
   const lat = BLOCK.lat0 + 0.5 * REPORT.row;
@@ -172,4 +188,32 @@ export function writeSyntheticCatalogue(): string {
     fs.writeFileSync(path.join(spc, CATALOGUES.spcWind.file(year)), csv(SPC_HEADER, rows));
   }
   return dir;
+}
+
+const HURDAT2_HEADER = 'storm_id,name,datetime_utc,record_id,status,lat,lon,max_wind_kt,min_pressure_mb,r34_ne,r34_se,r34_sw,r34_nw,r50_ne,r50_se,r50_sw,r50_nw,r64_ne,r64_se,r64_sw,r64_nw,rmw_nm';
+/** Headers of the best-track files the tropical-cyclone reader opens (all empty here but the Atlantic). */
+const EMPTY_TRACKS: readonly [string, string, string][] = [
+  [CATALOGUES.hurdat2.folder, CATALOGUES.hurdat2.files[1], HURDAT2_HEADER],
+  [CATALOGUES.jtwcWp.folder, CATALOGUES.jtwcWp.file, 'CY,Year,Month,Day,Hour,Lat,Lon,VMax,MSLP,SN,Cat'],
+  [CATALOGUES.jtwcNi.folder, CATALOGUES.jtwcNi.file, 'storm_id,season,cy,name,time_utc,lat,lon,vmax_kt,mslp_hpa,ty,r34_ne,r34_se,r34_sw,r34_nw,rmw_nm'],
+  [CATALOGUES.jtwcSh.folder, CATALOGUES.jtwcSh.file, 'storm_id,season,cy,time_utc,lat,lon,vmax_kt,basin'],
+  [CATALOGUES.ibtracsSp.folder, CATALOGUES.ibtracsSp.file, 'sid,name,season,track_type,iso_time,basin,subbasin,nature,lat,lon,wmo_wind_kt,usa_wind_kt'],
+];
+
+/** The fixes of STORM: [epoch ms, longitude]. */
+export function stormFixes(): [number, number][] {
+  const fixes: [number, number][] = [];
+  for (let lon: number = STORM.lon0, t: number = STORM.start; lon <= STORM.lon1; lon += STORM.degreesPer6h, t += 6 * 3_600_000) fixes.push([t, lon]);
+  return fixes;
+}
+
+function writeTracks(dir: string): void {
+  const row = ([t, lon]: [number, number]): (string | number)[] =>
+    [STORM.id, 'TEST', new Date(t).toISOString().slice(0, 16) + 'Z', '', 'TS', STORM.latitude, lon, STORM.vmaxKt, '', '', '', '', '', '', '', '', '', '', '', '', '', ''];
+  fs.mkdirSync(path.join(dir, CATALOGUES.hurdat2.folder), { recursive: true });
+  fs.writeFileSync(path.join(dir, CATALOGUES.hurdat2.folder, CATALOGUES.hurdat2.files[0]), csv(HURDAT2_HEADER.split(','), stormFixes().map(row)));
+  for (const [folder, file, header] of EMPTY_TRACKS) {
+    fs.mkdirSync(path.join(dir, folder), { recursive: true });
+    fs.writeFileSync(path.join(dir, folder, file), csv(header.split(','), []));
+  }
 }
