@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import type { Logger } from 'pino';
-import { loadConfig, type Config } from './config.js';
-import { createLogger } from './log.js';
+import type { Config } from './config.js';
+import { createLogger, flushLog } from './log.js';
 import { openDatabase, type Db } from './store/db.js';
 import { dataPaths, ensureDataDirs, type DataPaths } from './store/paths.js';
 import { KeyStore } from './auth/keys.js';
 import { HttpServer } from './http/server.js';
+import { CorsPolicy } from './http/cors.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { ServiceMetrics } from './ops/metrics.js';
+import { metricsRoute, readyRoute, type Readiness } from './api/ops.js';
+import { PERIL_NAMES } from './engine/perils.js';
 import { Router } from './http/router.js';
 import type { Route } from './http/types.js';
 import { buildRoutes } from './api/routes.js';
@@ -15,9 +20,10 @@ import { JobStore } from './batch/jobs.js';
 import { UrlSigner } from './batch/signing.js';
 import { BatchWorker } from './batch/worker.js';
 import type { ArtefactBuilder } from './batch/artefacts.js';
-import { createArtefactBuilder } from './reports/index.js';
+import { ThreadedArtefacts } from './batch/artefact-threads.js';
+import { assertReportAssets } from './reports/html/assets.js';
 import type { IntakeDeps } from './batch/intake.js';
-import { getGeocoder } from './geo/index.js';
+import { geocoderLoaded, getGeocoder } from './geo/index.js';
 import { LIMITS } from './limits.js';
 
 export interface AppOptions {
@@ -48,7 +54,11 @@ export class App {
   readonly log: Logger;
   readonly router = new Router();
   readonly clock: () => number;
+  readonly geocoder = getGeocoder;
+  readonly metrics: ServiceMetrics;
   private readonly server: HttpServer;
+  /** Serves /metrics alone when HAZRISK_METRICS_PORT is set. */
+  private readonly metricsServer: HttpServer | null;
   private readonly closers: (() => void)[] = [];
   private closed = false;
 
@@ -65,6 +75,8 @@ export class App {
     this.signer = UrlSigner.fromFile(this.paths.signingKey);
     this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log };
     const runWorker = options.worker ?? config.batchWorkers > 0;
+    // A worker without the built report client would fail at its first report; say so at start.
+    if (runWorker && !options.artefacts) assertReportAssets();
     this.worker = runWorker
       ? new BatchWorker({
           jobs: this.jobs,
@@ -77,32 +89,65 @@ export class App {
           leaseMs: config.leaseMs,
           clock: this.clock,
           chunkRows: Math.max(1, Math.min(config.batchChunkRows, LIMITS.batchChunkRows)),
-          artefacts: options.artefacts ?? createArtefactBuilder({ files: this.files, config, log: this.log }),
+          // Artefacts are built on threads of their own (large builds plus the small lane), off the main thread.
+          artefacts: options.artefacts ?? new ThreadedArtefacts({ dbFile: this.paths.db, config, logLevel: this.log.level }, Math.max(1, config.batchArtefactBuilds) + 1),
+          largeBuilds: config.batchArtefactBuilds,
+          smallResultsBytes: LIMITS.batchSmallArtefactBytes,
           signer: this.signer,
           publicUrl: config.publicUrl,
-          concurrency: Math.max(1, config.batchWorkers),
+          loops: Math.max(1, config.batchWorkers),
+          maxComputingPerOwner: config.batchMaxRunningPerOwner,
+          retentionDays: config.retentionDays,
           pollMs: 500,
         })
       : null;
-    for (const route of [...buildRoutes(this), ...(options.extraRoutes ?? [])]) this.router.add(route);
-    this.server = new HttpServer({
-      router: this.router,
-      authenticate: (key) => this.keys.authenticate(key),
+    this.metrics = new ServiceMetrics({
+      engineQueueDepth: () => this.engine.queueDepth(),
+      jobsByStatus: () => this.jobs.countByStatus(),
+      tables: () => PERIL_NAMES.flatMap((peril) => {
+        const info = this.engine.info(peril);
+        return info ? [{ peril, modelVersion: info.modelVersion }] : [];
+      }),
+    });
+    this.worker?.onRowsComputed((rows) => this.metrics.addBatchRows(rows));
+    const metrics = metricsRoute(this.metrics);
+    const operatorRoutes = [readyRoute(() => this.readiness()), ...(config.metricsPort > 0 ? [] : [metrics])];
+    for (const route of [...buildRoutes(this), ...operatorRoutes, ...(options.extraRoutes ?? [])]) this.router.add(route);
+    const serverOptions = {
+      authenticate: (key: string | undefined) => this.keys.authenticate(key),
       jsonBodyBytes: config.jsonBodyBytes,
       uploadBytes: config.uploadBytes,
       log: this.log,
-    });
+      accessLog: config.accessLog,
+      cors: new CorsPolicy(config.corsOrigins),
+      rateLimit: { limiter: new RateLimiter(this.clock), defaultRate: config.rateLimit },
+    };
+    this.server = new HttpServer({ ...serverOptions, router: this.router, observe: (...args) => this.metrics.observeRequest(...args) });
+    this.metricsServer = config.metricsPort > 0 ? new HttpServer({ ...serverOptions, router: Router.of([metrics]) }) : null;
   }
 
-  static async create(config: Partial<Config> | Config = {}, options: AppOptions = {}): Promise<App> {
-    const full = 'tablesDir' in config && config.tablesDir ? (config as Config) : loadConfig(config);
-    return new App(full, options);
+  /** What GET /ready reports. */
+  readiness(): Readiness {
+    const missing = PERIL_NAMES.filter((peril) => !this.engine.info(peril));
+    let database = true;
+    try {
+      this.db.prepare('SELECT 1').get();
+    } catch {
+      database = false;
+    }
+    return { tables: missing.length === 0, geocoder: geocoderLoaded(), database, draining: this.server.isDraining, missing_tables: missing };
+  }
+
+  /** The service over a complete configuration (`loadConfig(overrides)` makes one). */
+  static async create(config: Config, options: AppOptions = {}): Promise<App> {
+    return new App(config, options);
   }
 
   /** Listen on the configured host and port (0 = any free port); returns the port. */
   async listen(): Promise<number> {
     const port = await this.server.start(this.config.host, this.config.port);
     this.config.port = port;
+    if (this.metricsServer) await this.metricsServer.start(this.config.host, this.config.metricsPort);
     this.worker?.start();
     return port;
   }
@@ -117,11 +162,12 @@ export class App {
     if (this.closed) return;
     this.closed = true;
     await this.server.stop(this.config.shutdownGraceMs);
+    await this.metricsServer?.stop(0);
     await this.worker?.stop();
     await this.engine.close();
     for (const close of this.closers) close();
     this.db.close();
-    this.log.flush?.();
+    await flushLog(this.log);
   }
 
   version(): string {

@@ -1,46 +1,68 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
 import { EVENTS_USAGE, eventsCommand } from './cli/events.js';
+import { GC_USAGE, gcCommand } from './cli/gc.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { SERVE_USAGE, serveCommand } from './cli/serve.js';
 import { UsageError } from './cli/args.js';
 import { TABLES_USAGE, tablesCommand } from './cli/tables.js';
 import { WORKER_USAGE, workerCommand } from './cli/worker.js';
+import { environmentHelp } from './config.js';
+
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
+
+interface Command {
+  usage: string;
+  run: (args: string[]) => void | Promise<void>;
+  /** Writes keys, uploads, databases or artefacts: files 0600 and directories 0700 (umask 077). */
+  private: boolean;
+}
+
+/** Every command, its usage text and what runs it; `--help` anywhere in a command's arguments prints the usage and runs nothing. */
+const COMMANDS: Record<string, Command> = {
+  serve: { usage: SERVE_USAGE, run: (args) => serveCommand(args, { buildMissingTables: false }), private: true },
+  start: { usage: SERVE_USAGE, run: (args) => serveCommand(args, { buildMissingTables: true }), private: true },
+  keys: { usage: KEYS_USAGE, run: (args) => keysCommand(args, print), private: true },
+  tables: { usage: TABLES_USAGE, run: tablesCommand, private: false },
+  events: { usage: EVENTS_USAGE, run: eventsCommand, private: false },
+  worker: { usage: WORKER_USAGE, run: workerCommand, private: true },
+  gc: { usage: GC_USAGE, run: (args) => gcCommand(args, print), private: true },
+};
 
 const USAGE = `hazrisk — Hazard Risk Probability Service
 
-${SERVE_USAGE}
-${KEYS_USAGE}
-${TABLES_USAGE}
-${EVENTS_USAGE}
-${WORKER_USAGE}
+${[...new Set(Object.values(COMMANDS).map((c) => c.usage))].join('\n')}
+hazrisk --version
 
-Environment: HAZRISK_PORT (8080), HAZRISK_HOST (0.0.0.0), HAZRISK_DATA_DIR (./var), HAZRISK_SOURCES (../shared/data),
-HAZRISK_LOG_LEVEL (info), HAZRISK_BODY_LIMIT, HAZRISK_UPLOAD_LIMIT, HAZRISK_POOL_SIZE. See README.md.`;
+Environment (default): ${wrap(environmentHelp().join(', '), 100)}
+See README.md and docs/operations.md.`;
+
+/** Break a long comma list into lines of at most `width` characters. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
+
+function version(): string {
+  return (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 async function main(argv: string[]): Promise<void> {
-  const [command, ...args] = argv;
-  const print = (line: string): void => void process.stdout.write(`${line}\n`);
-  switch (command) {
-    case 'serve':
-      return serveCommand(args, { buildMissingTables: false });
-    case 'start':
-      return serveCommand(args, { buildMissingTables: true });
-    case 'keys':
-      return keysCommand(args, print);
-    case 'tables':
-      return tablesCommand(args);
-    case 'events':
-      return eventsCommand(args);
-    case 'worker':
-      return workerCommand(args);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      return print(USAGE);
-    default:
-      throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
-  }
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') return print(USAGE);
+  if (name === '--version' || name === 'version') return print(`hazrisk ${version()}`);
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name.slice(0, 40)}"\n\n${USAGE}`);
+  if (args.includes('--help') || args.includes('-h')) return print(command.usage);
+  if (command.private) process.umask(0o077);
+  return command.run(args);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

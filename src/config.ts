@@ -13,14 +13,25 @@ const SETTINGS = {
   sourcesDir: { env: 'HAZRISK_SOURCES', kind: 'string', fallback: '../shared/data' },
   tablesDir: { env: 'HAZRISK_TABLES_DIR', kind: 'string', fallback: '' },
   logLevel: { env: 'HAZRISK_LOG_LEVEL', kind: 'string', fallback: 'info' },
+  // One access-log line per request (all), only for 4xx/5xx and aborted requests (errors), or none (off).
+  accessLog: { env: 'HAZRISK_ACCESS_LOG', kind: 'choice', choices: ['all', 'errors', 'off'], fallback: 'all' },
   jsonBodyBytes: { env: 'HAZRISK_BODY_LIMIT', kind: 'int', fallback: LIMITS.jsonBodyBytes },
   uploadBytes: { env: 'HAZRISK_UPLOAD_LIMIT', kind: 'int', fallback: LIMITS.uploadBytes },
   poolSize: { env: 'HAZRISK_POOL_SIZE', kind: 'int', fallback: Math.max(1, os.availableParallelism()) },
+  // Batch scheduling (docs/batch.md "Scheduling"): compute loops of the in-process worker (0 = none), an owner's
+  // jobs computing at once (0 = no limit), large artefact builds at once (the memory bound); retention in days (0 = keep).
   batchWorkers: { env: 'HAZRISK_BATCH_WORKERS', kind: 'int', fallback: 1 },
+  batchMaxRunningPerOwner: { env: 'HAZRISK_BATCH_MAX_RUNNING_PER_OWNER', kind: 'int', fallback: 2 },
+  batchArtefactBuilds: { env: 'HAZRISK_BATCH_ARTEFACT_BUILDS', kind: 'int', fallback: 2 },
+  retentionDays: { env: 'HAZRISK_RETENTION_DAYS', kind: 'int', fallback: 30 },
   leaseMs: { env: 'HAZRISK_LEASE_MS', kind: 'int', fallback: 30_000 },
   batchChunkRows: { env: 'HAZRISK_BATCH_CHUNK_ROWS', kind: 'int', fallback: LIMITS.batchChunkRows },
   publicUrl: { env: 'HAZRISK_PUBLIC_URL', kind: 'string', fallback: '' },
   shutdownGraceMs: { env: 'HAZRISK_SHUTDOWN_GRACE_MS', kind: 'int', fallback: 10_000 },
+  // Operations (docs/operations.md): per-key requests/s (0 = off), CORS origins ('' = off, '*' or a comma list), metrics port (0 = main port).
+  rateLimit: { env: 'HAZRISK_RATE_LIMIT', kind: 'int', fallback: 0 },
+  corsOrigins: { env: 'HAZRISK_CORS_ORIGINS', kind: 'string', fallback: '' },
+  metricsPort: { env: 'HAZRISK_METRICS_PORT', kind: 'int', fallback: 0 },
   // Batch workbook safety limits (docs/reports.md "Safety limits"); 0 rows turns workbooks off.
   workbookMaxRows: { env: 'HAZRISK_WORKBOOK_MAX_ROWS', kind: 'int', fallback: 3_000_000 },
   workbookStreamingRows: { env: 'HAZRISK_WORKBOOK_STREAMING_ROWS', kind: 'int', fallback: 5_000 },
@@ -28,7 +39,7 @@ const SETTINGS = {
 } as const;
 
 type Settings = typeof SETTINGS;
-type ValueOf<K extends keyof Settings> = Settings[K]['kind'] extends 'int' ? number : string;
+type ValueOf<K extends keyof Settings> = Settings[K] extends { kind: 'int' } ? number : Settings[K] extends { choices: readonly (infer C)[] } ? C : string;
 export type Config = { -readonly [K in keyof Settings]: ValueOf<K> };
 
 export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,6 +57,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 0) throw new Error(`${setting.env} must be a non-negative integer, got "${raw}"`);
       out[name] = n;
+    } else if ('choices' in setting && !(setting.choices as readonly string[]).includes(raw)) {
+      throw new Error(`${setting.env} must be one of ${setting.choices.join(', ')}, got "${raw}"`);
     } else {
       out[name] = raw;
     }
@@ -57,7 +70,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
   return config;
 }
 
-/** The environment variable behind each setting, for help texts and docs. */
-export function settingEnvNames(): Record<string, string> {
-  return Object.fromEntries(Object.entries(SETTINGS).map(([k, s]) => [k, s.env]));
+/** Every environment variable with its default (`HAZRISK_PORT (8080)`), for `hazrisk --help`. */
+export function environmentHelp(): string[] {
+  return Object.values(SETTINGS).map((s) => `${s.env} (${s.fallback === '' ? 'unset' : s.fallback})`);
 }

@@ -26,12 +26,14 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, message: 'Method not allowed on this route.' },
   idempotency_conflict: { status: 409, message: 'The Idempotency-Key was used with a different submission.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
-  unsupported_media_type: { status: 415, message: 'Unsupported Content-Type.' },
+  range_not_satisfiable: { status: 416, message: 'The requested byte range is outside the file.' },
   malformed_json: { status: 422, message: 'The request body is not valid JSON.' },
   validation_error: { status: 422, message: 'The request failed validation.' },
+  rate_limited: { status: 429, message: 'Too many requests for this API key; retry after the Retry-After seconds.' },
   historic_retrieval_failed: { status: 500, message: 'Failed to retrieve historic events or shapes.' },
   internal_error: { status: 500, message: 'Internal server error.' },
   service_unavailable: { status: 503, message: 'The service is shutting down.' },
+  not_ready: { status: 503, message: 'The service is not ready.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -89,6 +91,15 @@ export class HttpError extends Error {
 
 export function httpError(code: ErrorCode, options?: ErrorOptions): HttpError {
   return new HttpError(code, options);
+}
+
+/** Longest piece of client input an error message repeats back. */
+export const ECHO_MAX_CHARS = 60;
+
+/** Client input quoted for an error message: JSON-escaped and cut to ECHO_MAX_CHARS, so errors stay short and log-safe. */
+export function echo(value: string): string {
+  const cut = value.length > ECHO_MAX_CHARS ? `${value.slice(0, ECHO_MAX_CHARS)}…` : value;
+  return JSON.stringify(cut);
 }
 
 /** A 422 that names the failing field, the commonest error in the service. */

@@ -1,3 +1,8 @@
+/** Whole days in a duration, for texts that state a limit ("expire after 7 days"). */
+export function wholeDays(ms: number): number {
+  return Math.round(ms / 86_400_000);
+}
+
 /**
  * The one table of limits. Spec-given values are marked; the rest are project
  * decisions documented in docs/api.md ("Limits"). Byte limits are defaults that
@@ -24,6 +29,10 @@ export const LIMITS = {
   maxBatchRows: 100_000,
   /** Spec: internal processing chunk (rows). */
   batchChunkRows: 10_000,
+  /** Project: a job whose results CSV is at most this size has its artefacts built in the small lane (docs/batch.md "Artefacts"). */
+  batchSmallArtefactBytes: 8 * 1024 * 1024,
+  /** Project: a temporary upload file older than this belongs to a dead upload; retention removes it. */
+  staleUploadMs: 24 * 3600 * 1000,
   /** Project: how many row-level errors an upload rejection lists. */
   maxReportedRowErrors: 100,
   /** Spec: pre-signed link lifetime, 7 days in ms. */

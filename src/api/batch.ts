@@ -1,18 +1,20 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../app.js';
+import type { ApiContext } from './context.js';
 import { httpError } from '../errors.js';
 import type { RequestContext, Route } from '../http/types.js';
 import { compileValidator } from '../http/validation.js';
+import { publicBaseUrl } from '../http/public-url.js';
 import { acceptUpload, submitInDepth, submitLite } from '../batch/intake.js';
 import type { JobKind } from '../batch/jobs.js';
-import { ARTEFACTS, REPORT_CSP, statusObject, progressPercentage, type ArtefactName } from '../batch/status.js';
+import { queueFields } from '../batch/queue.js';
+import { statusObject, progressPercentage } from '../batch/status.js';
 import { receiveCsvPart } from '../batch/upload.js';
 import { LITE_METHODS } from '../lite/score.js';
 import { parsePerils } from './perils-input.js';
 
 /**
  * Batch routes (docs/batch.md): uploads, submissions, status, cancel, the
- * owner-scoped lists for the web interface, and signed downloads.
+ * owner-scoped lists for the web interface (signed downloads: downloads.ts).
  */
 const InDepthSubmit = Type.Object({ file_id: Type.String({ maxLength: 100 }), perils: Type.Array(Type.String(), { minItems: 1, maxItems: 20 }) }, { additionalProperties: false });
 const LiteSubmit = Type.Object(
@@ -25,14 +27,18 @@ const LiteSubmit = Type.Object(
 );
 const SubmitResponse = Type.Object({ job_id: Type.String(), status: Type.String(), idempotency_key: Type.String() });
 const UploadResponse = Type.Object({ file_id: Type.String() });
+const UploadForm = Type.Object(
+  { file: Type.String({ format: 'binary', description: 'The CSV schedule (UTF-8; columns and limits in docs/batch.md).' }) },
+  { required: ['file'], description: 'multipart/form-data with one file part named "file"' },
+);
 const StatusBody = Type.Record(Type.String(), Type.Unknown());
 
 const PREFIX: Record<JobKind, string> = { in_depth: '/v1/in-depth/batch', lite: '/v1/lite/batch' };
 
-export function batchRoutes(app: App): Route[] {
+export function batchRoutes(app: ApiContext): Route[] {
   const validateInDepth = compileValidator(InDepthSubmit);
   const validateLite = compileValidator(LiteSubmit);
-  const baseUrl = (ctx: RequestContext): string => app.config.publicUrl || `http://${ctx.headers.host ?? `${app.config.host}:${app.config.port}`}`;
+  const baseUrl = (ctx: RequestContext): string => publicBaseUrl(app.config.publicUrl, ctx.headers.host, app.config.host, app.config.port);
   const job = (ctx: RequestContext, kind: JobKind) => {
     const found = app.jobs.get(ctx.principal!.owner, kind, ctx.params.job_id!);
     if (!found) throw httpError('unknown_job_id', { field: 'job_id', message: `job_id: unknown job "${ctx.params.job_id!.slice(0, 60)}"` });
@@ -46,6 +52,7 @@ export function batchRoutes(app: App): Route[] {
   for (const kind of ['in_depth', 'lite'] as const) {
     const prefix = PREFIX[kind];
     const tag = kind === 'in_depth' ? 'in-depth batch' : 'lite batch';
+    const noun = kind === 'in_depth' ? 'InDepthBatch' : 'LiteBatch';
     routes.push(
       {
         method: 'POST',
@@ -57,7 +64,7 @@ export function batchRoutes(app: App): Route[] {
           const file = await acceptUpload(app.intake, ctx.principal!, received);
           return { body: { file_id: file.id } };
         },
-        doc: { summary: 'Upload a CSV schedule (multipart field "file")', tags: [tag], requestContentType: 'multipart/form-data', responses: { 200: UploadResponse } },
+        doc: { operationId: `upload${noun}Schedule`, summary: 'Upload a CSV schedule (multipart field "file")', tags: [tag], body: UploadForm, requestContentType: 'multipart/form-data', responses: { 200: UploadResponse } },
       },
       {
         method: 'POST',
@@ -77,14 +84,14 @@ export function batchRoutes(app: App): Route[] {
           app.worker?.wake();
           return submitted(record);
         },
-        doc: { summary: 'Submit a batch job', tags: [tag], body: kind === 'in_depth' ? InDepthSubmit : LiteSubmit, responses: { 200: SubmitResponse } },
+        doc: { operationId: `submit${noun}`, summary: 'Submit a batch job', tags: [tag], body: kind === 'in_depth' ? InDepthSubmit : LiteSubmit, responses: { 200: SubmitResponse } },
       },
       {
         method: 'GET',
         path: `${prefix}/:job_id`,
         auth: { mode: 'batch' },
         handler: (ctx) => ({ body: statusObject(job(ctx, kind), app.signer, baseUrl(ctx)) }),
-        doc: { summary: 'Job status', tags: [tag], responses: { 200: StatusBody } },
+        doc: { operationId: `get${noun}Job`, summary: 'Job status', tags: [tag], responses: { 200: StatusBody } },
       },
       {
         method: 'DELETE',
@@ -95,7 +102,7 @@ export function batchRoutes(app: App): Route[] {
           app.jobs.cancel(record.id, app.clock());
           return { body: statusObject(app.jobs.byId(record.id)!, app.signer, baseUrl(ctx)) };
         },
-        doc: { summary: 'Cancel a pending or running job', tags: [tag], responses: { 200: StatusBody } },
+        doc: { operationId: `cancel${noun}Job`, summary: 'Cancel a pending or running job', tags: [tag], responses: { 200: StatusBody } },
       },
     );
   }
@@ -119,50 +126,34 @@ export function batchRoutes(app: App): Route[] {
           })),
         },
       }),
-      doc: { summary: "The key owner's draft schedules, newest first", tags: ['batch'] },
+      doc: { operationId: 'listSchedules', summary: "The key owner's draft schedules, newest first", tags: ['batch'] },
     },
     {
       method: 'GET',
       path: '/v1/jobs',
       auth: { mode: 'batch' },
-      handler: (ctx) => ({
-        body: {
-          jobs: app.jobs.list(ctx.principal!.owner, 200).map((j) => ({
-            job_id: j.id,
-            kind: j.kind,
-            file_id: j.file_id,
-            status: j.status,
-            attempt: j.attempt,
-            processed_rows: j.processed_rows,
-            total_rows: j.total_rows,
-            progress_percentage: progressPercentage(j),
-            submitted_at: new Date(j.submitted_at).toISOString(),
-          })),
-        },
-      }),
-      doc: { summary: "The key owner's batch jobs, newest first", tags: ['batch'] },
-    },
-    {
-      method: 'GET',
-      path: '/v1/downloads/:job_id/:artefact',
-      auth: null,
       handler: (ctx) => {
-        const name = ctx.params.artefact as ArtefactName;
-        const check = app.signer.check(ctx.path, ctx.query.get('expires'), ctx.query.get('signature'), app.clock());
-        if (check === 'invalid' || !(name in ARTEFACTS)) throw httpError('link_invalid');
-        if (check === 'expired') throw httpError('link_expired');
-        const record = app.jobs.byId(ctx.params.job_id!);
-        const file = record?.status === 'complete' ? record[ARTEFACTS[name].column] : null;
-        if (!record || !file) throw httpError('not_found', { message: 'This artefact is not available.' });
-        const headers: Record<string, string> = {
-          'content-disposition': `${ARTEFACTS[name].disposition}; filename="hazrisk-${record.id}-${name}"`,
-          'cache-control': 'private, no-store',
-          'x-content-type-options': 'nosniff',
+        const owner = ctx.principal!.owner;
+        // Where each job stands, so a user can see why one waits (docs/batch.md "Queue").
+        const queue = { positions: app.jobs.queuePositions(owner), computing: app.jobs.computingCount(owner), limit: app.config.batchMaxRunningPerOwner };
+        return {
+          body: {
+            jobs: app.jobs.list(owner, 200).map((j) => ({
+              job_id: j.id,
+              kind: j.kind,
+              file_id: j.file_id,
+              status: j.status,
+              attempt: j.attempt,
+              processed_rows: j.processed_rows,
+              total_rows: j.total_rows,
+              progress_percentage: progressPercentage(j),
+              submitted_at: new Date(j.submitted_at).toISOString(),
+              ...queueFields(j, queue),
+            })),
+          },
         };
-        if (name === 'report.html') headers['content-security-policy'] = REPORT_CSP;
-        return { file: `${app.paths.jobs}/${record.id}/${file}`, contentType: ARTEFACTS[name].type, headers };
       },
-      doc: { summary: 'Pre-signed artefact download (no API key; link expires after 7 days)', tags: ['batch'] },
+      doc: { operationId: 'listJobs', summary: "The key owner's batch jobs, newest first", tags: ['batch'] },
     },
   );
   return routes;

@@ -8,6 +8,7 @@ export const healthRoute: Route = {
   method: 'GET',
   path: '/health',
   auth: null,
+  probe: true,
   handler: () => ({ body: BODY }),
-  doc: { summary: 'Liveness', tags: ['utility'], responses: { 200: HealthBody } },
+  doc: { operationId: 'getHealth', summary: 'Liveness', tags: ['utility'], responses: { 200: HealthBody } },
 };

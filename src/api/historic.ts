@@ -1,4 +1,4 @@
-import type { App } from '../app.js';
+import type { ApiContext } from './context.js';
 import { httpError, HttpError, validationError } from '../errors.js';
 import type { RequestContext, Route } from '../http/types.js';
 import { compileValidator } from '../http/validation.js';
@@ -24,7 +24,7 @@ const validateBody = compileValidator(ShapesBody);
 
 const NOT_BUILT = 'The historic event store has not been built: run `hazrisk events build`.';
 
-export function historicRoutes(app: App): Route[] {
+export function historicRoutes(app: ApiContext): Route[] {
   const store = lazyStore(app);
   return [
     {
@@ -62,7 +62,7 @@ export function historicRoutes(app: App): Route[] {
         };
         return { body };
       },
-      doc: { summary: 'Historic events near a location, nearest first', tags: ['historic'], query: EventsQuery, responses: { 200: EventListing } },
+      doc: { operationId: 'listHistoricEvents', summary: 'Historic events near a location, nearest first', tags: ['historic'], query: EventsQuery, responses: { 200: EventListing } },
     },
     {
       method: 'POST',
@@ -78,7 +78,7 @@ export function historicRoutes(app: App): Route[] {
         const collection = retrieving(app, () => shapesCollection(store(), hits, matched, visual));
         return { body: collection };
       },
-      doc: { summary: 'Footprints of historic events as GeoJSON', tags: ['historic'], query: ShapesQuery, body: ShapesBody, responses: { 200: ShapesResponse } },
+      doc: { operationId: 'getHistoricShapes', summary: 'Footprints of historic events as GeoJSON', tags: ['historic'], query: ShapesQuery, body: ShapesBody, responses: { 200: ShapesResponse } },
     },
   ];
 }
@@ -94,7 +94,7 @@ function permittedPeril(ctx: RequestContext): HistoricPeril {
 }
 
 /** The store, opened on first use (after `hazrisk events build` has run); reopened only by a restart. */
-function lazyStore(app: App): () => EventStore {
+function lazyStore(app: ApiContext): () => EventStore {
   let store: EventStore | null = null;
   return () => {
     if (store) return store;
@@ -107,7 +107,7 @@ function lazyStore(app: App): () => EventStore {
 }
 
 /** Store and geometry failures become 500 historic_retrieval_failed; the cause is logged, not returned. */
-function retrieving<T>(app: App, work: () => T): T {
+function retrieving<T>(app: ApiContext, work: () => T): T {
   try {
     return work();
   } catch (err) {

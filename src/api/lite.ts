@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../app.js';
+import type { ApiContext } from './context.js';
 import { httpError, validationError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import type { Route } from '../http/types.js';
 import { requireFloodPlus } from '../auth/licence.js';
 import { addOneYear, londonToday } from '../engine/calendar.js';
-import { getGeocoder, resolveLocation } from '../geo/index.js';
+import { resolveLocation } from '../geo/index.js';
 import { litePerils, scoreLocations, unscoredPerils } from '../lite/score.js';
 
 /**
@@ -66,7 +66,7 @@ function text(query: URLSearchParams, name: string): string | null {
   return raw;
 }
 
-export function liteRoute(app: App): Route {
+export function liteRoute(app: ApiContext): Route {
   return {
     method: 'GET',
     path: '/v1/lite',
@@ -83,7 +83,7 @@ export function liteRoute(app: App): Route {
         const field = latitude === null && longitude === null ? 'location' : latitude === null ? 'latitude' : 'longitude';
         throw httpError('invalid_location', { field, message: `${field}: give a location, or both latitude and longitude` });
       }
-      const geocoder = getGeocoder();
+      const geocoder = app.geocoder();
       const resolved = resolveLocation(geocoder, { location, latitude, longitude });
       if (!resolved.ok) throw httpError('geocoding_failed', { field: 'location', message: `location: ${resolved.error}` });
       const start = londonToday(app.clock()) + 1;
@@ -97,6 +97,6 @@ export function liteRoute(app: App): Route {
       const unavailable = { ...outcome!.unavailable, ...unscoredPerils(ctx.principal!.perils) };
       return { body: { lat: resolved.latitude, lon: resolved.longitude, tag, scores: outcome!.scores, unavailable } };
     },
-    doc: { summary: 'Lite scores and risk bands for one location', tags: ['lite'], query: LiteQuery, responses: { 200: LiteBody } },
+    doc: { operationId: 'getLiteScores', summary: 'Lite scores and risk bands for one location', tags: ['lite'], query: LiteQuery, responses: { 200: LiteBody } },
   };
 }

@@ -12,6 +12,7 @@ export function buildOpenApi(routes: readonly Route[], version: string): Record<
     if (!route.doc) continue;
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const operation: Record<string, unknown> = {
+      operationId: route.doc.operationId,
       summary: route.doc.summary,
       tags: route.doc.tags,
       parameters: [...pathParameters(route.path), ...queryParameters(route.doc.query)],

@@ -1,4 +1,4 @@
-import { validationError } from '../errors.js';
+import { echo, validationError } from '../errors.js';
 import { isPerilName, PERIL_NAMES, perilDef, type PerilName } from '../engine/perils.js';
 
 /**
@@ -9,12 +9,12 @@ export function parsePerils(values: readonly string[], options: { cumulativeOnly
   const field = options.field ?? 'perils';
   const seen = new Set<string>();
   return values.map((name, i) => {
-    if (!isPerilName(name)) throw validationError(`${field}[${i}]`, `unknown peril "${name}"; known perils: ${PERIL_NAMES.join(', ')}`);
-    if (seen.has(name)) throw validationError(`${field}[${i}]`, `duplicate peril "${name}"`);
+    if (!isPerilName(name)) throw validationError(`${field}[${i}]`, `unknown peril ${echo(name)}; known perils: ${PERIL_NAMES.join(', ')}`);
+    if (seen.has(name)) throw validationError(`${field}[${i}]`, `duplicate peril ${echo(name)}`);
     seen.add(name);
     if (options.cumulativeOnly && !perilDef(name).cumulative) {
       const cumulative = PERIL_NAMES.filter((p) => perilDef(p).cumulative).join(', ');
-      throw validationError(`${field}[${i}]`, `this mode accepts cumulative perils only (${cumulative}); got "${name}"`);
+      throw validationError(`${field}[${i}]`, `this mode accepts cumulative perils only (${cumulative}); got ${echo(name)}`);
     }
     return name;
   });

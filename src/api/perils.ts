@@ -58,6 +58,6 @@ export function perilsRoute(tableOf: (def: PerilDef) => TableInfo | null): Route
       const perils = [...PERILS.values()].filter((d) => principal.perils.has(d.name)).map((d) => describePeril(d, principal, tableOf(d)));
       return { body: { perils } };
     },
-    doc: { summary: 'Perils available to the calling key', tags: ['utility'], responses: { 200: PerilsBody } },
+    doc: { operationId: 'listPerils', summary: 'Perils available to the calling key', tags: ['utility'], responses: { 200: PerilsBody } },
   };
 }

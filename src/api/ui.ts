@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { App } from '../app.js';
 import { httpError } from '../errors.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
@@ -62,7 +61,7 @@ function serveAsset(ctx: RequestContext, name: string): Reply {
   return { file, contentType: type!, headers };
 }
 
-export function uiRoutes(_app: App): Route[] {
+export function uiRoutes(): Route[] {
   return [
     {
       method: 'GET',

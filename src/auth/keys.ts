@@ -20,6 +20,8 @@ export interface Principal {
   modes: ReadonlySet<Mode>;
   floodPlus: boolean;
   expiresAt: number;
+  /** Requests per second; null follows the service default (HAZRISK_RATE_LIMIT). */
+  rateLimit: number | null;
 }
 
 export interface KeyInfo {
@@ -34,6 +36,7 @@ export interface KeyInfo {
   issued_at: string;
   expires_at: string;
   revoked_at: string | null;
+  rate_limit: number | null;
 }
 
 export interface CreateKeyOptions {
@@ -45,6 +48,8 @@ export interface CreateKeyOptions {
   modes: readonly Mode[];
   floodPlus: boolean;
   expiresDays?: number;
+  /** Requests per second (0 = unlimited); omitted follows HAZRISK_RATE_LIMIT. */
+  rateLimit?: number;
   now?: number;
 }
 
@@ -61,6 +66,7 @@ interface KeyRow {
   issued_at: number;
   expires_at: number;
   revoked_at: number | null;
+  rate_limit: number | null;
 }
 
 const KEY_PATTERN = /^hzr_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
@@ -87,8 +93,8 @@ export class KeyStore {
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
     this.insert = db.prepare(
-      `INSERT INTO api_keys (id, key_hash, owner, tenant, organisation, label, perils, modes, flood_plus, issued_at, expires_at)
-       VALUES (@id, @key_hash, @owner, @tenant, @organisation, @label, @perils, @modes, @flood_plus, @issued_at, @expires_at)`,
+      `INSERT INTO api_keys (id, key_hash, owner, tenant, organisation, label, perils, modes, flood_plus, issued_at, expires_at, rate_limit)
+       VALUES (@id, @key_hash, @owner, @tenant, @organisation, @label, @perils, @modes, @flood_plus, @issued_at, @expires_at, @rate_limit)`,
     );
   }
 
@@ -111,6 +117,7 @@ export class KeyStore {
       issued_at: now,
       expires_at: now + days * 86_400_000,
       revoked_at: null,
+      rate_limit: options.rateLimit ?? null,
     };
     this.insert.run(row);
     return { key, info: toInfo(row) };
@@ -158,6 +165,7 @@ export class KeyStore {
       modes: new Set(JSON.parse(row.modes) as Mode[]),
       floodPlus: row.flood_plus === 1,
       expiresAt: row.expires_at,
+      rateLimit: row.rate_limit,
     };
   }
 }
@@ -179,5 +187,6 @@ function toInfo(row: KeyRow): KeyInfo {
     issued_at: new Date(row.issued_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
     revoked_at: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+    rate_limit: row.rate_limit,
   };
 }

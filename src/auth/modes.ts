@@ -1,7 +1,3 @@
 /** Licensable modes (docs/api.md "Keys and licences"): which routes each one opens. */
 export const MODES = ['in_depth', 'lite', 'batch', 'historic'] as const;
 export type Mode = (typeof MODES)[number];
-
-export function isMode(value: string): value is Mode {
-  return (MODES as readonly string[]).includes(value);
-}

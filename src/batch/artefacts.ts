@@ -3,7 +3,9 @@ import type { JobRecord } from './jobs.js';
 /**
  * Hooks for the artefacts built after the results CSV (report, workbook).
  * Each returns the file it wrote, or null when it chose not to build one;
- * a throw is caught by the processor and also means null — never a failed job.
+ * a throw is caught by the artefact stage and also means null — never a
+ * failed job. `signal` aborts a build whose job was cancelled or whose worker
+ * is stopping; a builder may ignore it (the stage then discards the result).
  */
 export interface ArtefactInputs {
   /** results.csv (authoritative) and failures.jsonl of the job, in `dir`. */
@@ -17,8 +19,10 @@ export interface ArtefactInputs {
 }
 
 export interface ArtefactBuilder {
-  report(job: JobRecord, inputs: ArtefactInputs): Promise<string | null>;
-  workbook(job: JobRecord, inputs: ArtefactInputs): Promise<string | null>;
+  report(job: JobRecord, inputs: ArtefactInputs, signal?: AbortSignal): Promise<string | null>;
+  workbook(job: JobRecord, inputs: ArtefactInputs, signal?: AbortSignal): Promise<string | null>;
+  /** Free what the builder holds (threads); called once the worker has stopped. */
+  close?(): Promise<void>;
 }
 
 export const NO_ARTEFACTS: ArtefactBuilder = {

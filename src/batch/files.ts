@@ -15,6 +15,8 @@ export interface FileRecord {
   rows: number | null;
   sha256: string;
   created_at: number;
+  /** When retention removed the upload's bytes (docs/batch.md "Retention"); the record stays for its jobs. */
+  purged_at?: number | null;
 }
 
 export interface ScheduleRecord {
@@ -39,8 +41,9 @@ export class FileStore {
       .run(file);
   }
 
+  /** An upload the owner may submit: a removed one is unknown. */
   file(owner: string, id: string): FileRecord | undefined {
-    return this.db.prepare<[string, string], FileRecord>('SELECT * FROM files WHERE id = ? AND owner = ?').get(id, owner);
+    return this.db.prepare<[string, string], FileRecord>('SELECT * FROM files WHERE id = ? AND owner = ? AND purged_at IS NULL').get(id, owner);
   }
 
   fileById(id: string): FileRecord | undefined {
@@ -70,7 +73,36 @@ export class FileStore {
     return schedule;
   }
 
+  /** The owner's draft schedules whose upload is still kept. */
   schedules(owner: string, limit: number): ScheduleRecord[] {
-    return this.db.prepare<[string, number], ScheduleRecord>('SELECT * FROM schedules WHERE owner = ? ORDER BY created_at DESC, id LIMIT ?').all(owner, limit);
+    return this.db
+      .prepare<[string, number], ScheduleRecord>(
+        `SELECT s.* FROM schedules s JOIN files f ON f.id = s.file_id
+         WHERE s.owner = ? AND f.purged_at IS NULL ORDER BY s.created_at DESC, s.id LIMIT ?`,
+      )
+      .all(owner, limit);
+  }
+
+  /**
+   * Uploads unused since `cutoff` (docs/batch.md "Retention"): uploaded before it, no job submitted from
+   * them since, none pending or running. With `markPurgedAt` they are marked removed in the same
+   * transaction, so no submission can pick one up between the choice and the mark.
+   */
+  unusedUploads(cutoff: number, markPurgedAt?: number): FileRecord[] {
+    return this.db
+      .transaction(() => {
+        const unused = this.db
+          .prepare<{ cutoff: number }, FileRecord>(
+            `SELECT f.* FROM files f WHERE f.purged_at IS NULL AND f.created_at < @cutoff AND NOT EXISTS
+               (SELECT 1 FROM jobs j WHERE j.file_id = f.id AND (j.status IN ('pending', 'running') OR j.submitted_at >= @cutoff))`,
+          )
+          .all({ cutoff });
+        if (markPurgedAt !== undefined) {
+          const mark = this.db.prepare('UPDATE files SET purged_at = ? WHERE id = ?');
+          for (const file of unused) mark.run(markPurgedAt, file.id);
+        }
+        return unused;
+      })
+      .immediate();
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.js';
-import { httpError } from '../errors.js';
+import { echo, httpError } from '../errors.js';
 import { newId } from './ids.js';
 
 /**
@@ -36,6 +36,11 @@ export interface JobRecord {
   report_file: string | null;
   workbook_file: string | null;
   links_expire_at: number | null;
+  /** Set once results.csv and failures.jsonl are assembled (the chunk files are then removed); a restart re-reads them. */
+  results_bytes: number | null;
+  failures_bytes: number | null;
+  /** When retention removed the job's files (docs/batch.md "Retention"). */
+  purged_at: number | null;
 }
 
 export interface ChunkRecord {
@@ -73,10 +78,14 @@ export class JobStore {
         if (existing.submission !== submission) {
           throw httpError('idempotency_conflict', {
             field: 'Idempotency-Key',
-            message: `Idempotency-Key "${job.idempotencyKey}" was already used for a different submission (job ${existing.id})`,
+            message: `Idempotency-Key ${echo(job.idempotencyKey)} was already used for a different submission (job ${existing.id})`,
           });
         }
         return existing;
+      }
+      // Checked in the transaction, so retention cannot remove the upload between the check and the insert.
+      if (!this.db.prepare<[string], { id: string }>('SELECT id FROM files WHERE id = ? AND purged_at IS NULL').get(job.fileId)) {
+        throw httpError('unknown_file_id', { field: 'file_id', message: `file_id: unknown file "${job.fileId.slice(0, 60)}"` });
       }
       const id = newId('job');
       this.db
@@ -99,23 +108,41 @@ export class JobStore {
   }
 
   list(owner: string, limit: number): JobRecord[] {
-    return this.db.prepare<[string, number], JobRecord>('SELECT * FROM jobs WHERE owner = ? ORDER BY submitted_at DESC, id LIMIT ?').all(owner, limit);
+    return this.db.prepare<[string, number], JobRecord>('SELECT * FROM jobs WHERE owner = ? ORDER BY submitted_at DESC, rowid DESC LIMIT ?').all(owner, limit);
   }
 
-  /** Pending or running → cancelled, stored at once; the worker notices at its next checkpoint. */
+  /** How many jobs are in each status, every status present (for /metrics). */
+  countByStatus(): Record<JobStatus, number> {
+    const counts: Record<JobStatus, number> = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
+    for (const row of this.db.prepare<[], { status: JobStatus; n: number }>('SELECT status, count(*) AS n FROM jobs GROUP BY status').all()) counts[row.status] = row.n;
+    return counts;
+  }
+
+  /** Pending or running → cancelled, stored at once; the worker's next renewal fails, and it drops the job within a slice of rows. */
   cancel(id: string, now: number): void {
     this.db.prepare("UPDATE jobs SET status = 'cancelled', finished_at = ?, lease_owner = NULL WHERE id = ? AND status IN ('pending', 'running')").run(now, id);
   }
 
-  /** Take the oldest pending job, or a running one whose lease expired; attempt + 1, progress reset. */
-  claim(workerId: string, leaseMs: number, now: number): JobRecord | undefined {
+  /**
+   * Take a job (docs/batch.md "Scheduling"): first a running one whose lease expired (oldest first; not this
+   * worker's own), else a pending one whose owner has fewer than `maxComputingPerOwner` jobs computing rows
+   * (0 = no limit) — the owner with the fewest first, then the oldest. Status running, attempt + 1, progress reset.
+   */
+  claim(workerId: string, leaseMs: number, now: number, maxComputingPerOwner = 0): JobRecord | undefined {
     return this.db.transaction(() => {
-      const next = this.db
-        .prepare<[number], { id: string }>(
-          `SELECT id FROM jobs WHERE status = 'pending' OR (status = 'running' AND lease_expires_at < ?)
-           ORDER BY submitted_at, id LIMIT 1`,
-        )
-        .get(now);
+      const next =
+        this.db
+          // Not one of this worker's own: a lease it let lapse (a stalled event loop) is renewed, not restarted.
+          .prepare<[number, string], { id: string }>("SELECT id FROM jobs WHERE status = 'running' AND lease_expires_at < ? AND lease_owner IS NOT ? ORDER BY submitted_at, rowid LIMIT 1")
+          .get(now, workerId) ??
+        this.db
+          .prepare<{ limit: number }, { id: string }>(
+            `WITH computing AS (SELECT owner, count(*) AS n FROM jobs WHERE status = 'running' AND building_artefacts = 0 GROUP BY owner)
+             SELECT j.id FROM jobs j LEFT JOIN computing c ON c.owner = j.owner
+             WHERE j.status = 'pending' AND (@limit = 0 OR coalesce(c.n, 0) < @limit)
+             ORDER BY coalesce(c.n, 0), j.submitted_at, j.rowid LIMIT 1`,
+          )
+          .get({ limit: maxComputingPerOwner });
       if (!next) return undefined;
       this.db
         .prepare(
@@ -125,6 +152,19 @@ export class JobStore {
         .run(workerId, now + leaseMs, now, next.id);
       return this.byId(next.id);
     }).immediate();
+  }
+
+  /** Jobs of `owner` computing rows now (running, artefacts not started): what the per-owner limit counts. */
+  computingCount(owner: string): number {
+    return this.db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM jobs WHERE owner = ? AND status = 'running' AND building_artefacts = 0").get(owner)!.n;
+  }
+
+  /** Each pending job of `owner` with its place in the owner's queue (1 = starts next): an owner's jobs start oldest first. */
+  queuePositions(owner: string): Map<string, number> {
+    const rows = this.db
+      .prepare<[string], { id: string; position: number }>("SELECT id, row_number() OVER (ORDER BY submitted_at, rowid) AS position FROM jobs WHERE owner = ? AND status = 'pending'")
+      .all(owner);
+    return new Map(rows.map((r) => [r.id, r.position]));
   }
 
   /** Extend the lease; false means the job was cancelled or taken over. */
@@ -154,6 +194,11 @@ export class JobStore {
     return this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, id], workerId);
   }
 
+  /** results.csv and failures.jsonl are whole on disk: record their sizes (the chunk checkpoints stay, to verify them). */
+  recordResults(id: string, workerId: string, sizes: { resultsBytes: number; failuresBytes: number }): boolean {
+    return this.guarded('UPDATE jobs SET results_bytes = ?, failures_bytes = ? WHERE id = ?', [sizes.resultsBytes, sizes.failuresBytes, id], workerId);
+  }
+
   /** Progress holds at 99 from here; download links will expire at `linksExpireAt`. */
   markBuildingArtefacts(id: string, workerId: string, linksExpireAt: number): boolean {
     return this.guarded('UPDATE jobs SET building_artefacts = 1, links_expire_at = ? WHERE id = ?', [linksExpireAt, id], workerId);
@@ -173,6 +218,21 @@ export class JobStore {
       [error, now, id],
       workerId,
     );
+  }
+
+  /** Finished jobs whose files retention may remove: finished before `cutoff`, links expired, not yet removed. */
+  expired(cutoff: number, now: number): string[] {
+    return this.db
+      .prepare<{ cutoff: number; now: number }, { id: string }>(
+        `SELECT id FROM jobs WHERE status IN ('complete', 'failed', 'cancelled') AND purged_at IS NULL
+           AND coalesce(finished_at, submitted_at) < @cutoff AND coalesce(links_expire_at, 0) <= @now`,
+      )
+      .all({ cutoff, now })
+      .map((r) => r.id);
+  }
+
+  markPurged(id: string, now: number): void {
+    this.db.prepare('UPDATE jobs SET purged_at = ? WHERE id = ?').run(now, id);
   }
 
   chunks(id: string): ChunkRecord[] {

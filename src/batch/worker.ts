@@ -1,35 +1,80 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { JobStore } from './jobs.js';
-import { JobProcessor, type AttemptResult, type ProcessorDeps } from './processor.js';
+import type { Logger } from 'pino';
+import { ArtefactStage, type ArtefactStageDeps, type StageOutcome } from './artefact-stage.js';
+import { JobAttempt, type AttemptDeps } from './attempt.js';
+import type { JobRecord, JobStore } from './jobs.js';
+import { publicError } from './public-error.js';
+import { collectGarbage } from './retention.js';
+import { ChunkScheduler } from './scheduler.js';
 
 /**
- * The batch worker: `concurrency` loops that claim jobs (pending, or running
- * with an expired lease) and process them. It runs inside the server by
- * default and, unchanged, as `hazrisk worker` against the same data dir.
+ * The batch worker of one process (docs/batch.md "Processing", "Scheduling"):
+ * it claims every job it may (fairly across owners, within the per-owner
+ * limit), holds their leases, and runs `loops` compute loops that each take
+ * the next chunk the fair scheduler picks across all held jobs; a job whose
+ * rows are done moves to the artefact stage. It also applies retention every
+ * hour. The same code runs inside the server and as `hazrisk worker` against
+ * the same data dir; leases keep processes apart.
  */
-export interface WorkerOptions extends ProcessorDeps {
+export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<ArtefactStageDeps, 'workerId' | 'jobs' | 'log' | 'clock'> {
   jobs: JobStore;
-  concurrency: number;
+  log: Logger;
+  clock: () => number;
+  leaseMs: number;
+  /** Compute loops: chunks in flight at once, each of a different job. */
+  loops: number;
+  /** Jobs of one owner computing rows at once, across all workers (0 = no limit). */
+  maxComputingPerOwner: number;
   pollMs: number;
+  /** HAZRISK_RETENTION_DAYS (0 = keep everything). */
+  retentionDays: number;
+  /** Called after each chunk is checkpointed (tests use it to stop a worker mid-job). */
+  afterChunk?: (job: JobRecord, chunk: number) => void | Promise<void>;
+}
+
+export type Outcome = StageOutcome;
+
+const RETENTION_SWEEP_MS = 3_600_000;
+
+/** How an attempt ended, and how many chunks it computed or re-read from an earlier attempt's checkpoints. */
+export interface AttemptResult {
+  outcome: Outcome;
+  chunksComputed: number;
+  chunksReused: number;
 }
 
 export class BatchWorker {
-  readonly processor: JobProcessor;
+  readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  private readonly held = new Map<string, JobAttempt>();
+  private readonly scheduler = new ChunkScheduler<JobAttempt>();
+  private readonly stage: ArtefactStage;
+  private readonly attemptDeps: AttemptDeps;
   private running = false;
   private loops: Promise<void>[] = [];
+  private readonly admitting = new Set<Promise<void>>();
+  /** Jobs claimed whose attempt is being opened: their leases are renewed too. */
+  private readonly opening = new Set<string>();
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private retentionTimer: NodeJS.Timeout | undefined;
   private sleepers: (() => void)[] = [];
   private attemptListeners: ((jobId: string, result: AttemptResult) => void)[] = [];
-  private readonly idBase = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  private rowListeners: ((rows: number) => void)[] = [];
 
   constructor(private readonly options: WorkerOptions) {
-    this.processor = new JobProcessor(options);
+    this.attemptDeps = { ...options, workerId: this.workerId };
+    this.stage = new ArtefactStage({ ...options, workerId: this.workerId });
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loops = Array.from({ length: this.options.concurrency }, (_, i) => this.loop(`${this.idBase}:${i}`));
+    this.leaseTimer = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    this.loops = Array.from({ length: Math.max(1, this.options.loops) }, () => this.loop());
+    if (this.options.retentionDays > 0) {
+      void this.applyRetention();
+      this.retentionTimer = setInterval(() => void this.applyRetention(), RETENTION_SWEEP_MS).unref();
+    }
   }
 
   /** Called whenever an attempt at a job ends, however it ended (tests wait on it; metrics count it). */
@@ -37,37 +82,152 @@ export class BatchWorker {
     this.attemptListeners.push(listener);
   }
 
+  /** Called with the number of rows each chunk computed once it is checkpointed (the rows-processed metric). */
+  onRowsComputed(listener: (rows: number) => void): void {
+    this.rowListeners.push(listener);
+  }
+
   /** Look for work now (a job was just submitted). */
   wake(): void {
     for (const wake of this.sleepers.splice(0)) wake();
   }
 
-  /** Finish the chunk in hand, hand leases back, stop. */
+  /** Finish the chunks in hand, abort artefact builds, hand every lease back, stop. */
   async stop(): Promise<void> {
+    if (!this.running) return;
     this.running = false;
     this.wake();
-    await Promise.all(this.loops);
+    await Promise.all([...this.loops, ...this.admitting]);
+    clearInterval(this.leaseTimer);
+    clearInterval(this.retentionTimer);
+    await this.stage.stop();
+    for (const attempt of this.held.values()) {
+      this.options.jobs.release(attempt.id, this.workerId);
+      this.end(attempt, 'stopped');
+    }
+    await this.options.artefacts.close?.();
   }
 
-  private async loop(workerId: string): Promise<void> {
+  private async loop(): Promise<void> {
     while (this.running) {
-      const job = this.options.jobs.claim(workerId, this.options.leaseMs, this.options.clock());
-      if (!job) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs);
-          this.sleepers.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-        continue;
-      }
-      const result = await this.processor.run(job, workerId, () => !this.running);
-      this.options.log.info(
-        { job_id: job.id, attempt: job.attempt, outcome: result.outcome, chunks_computed: result.chunksComputed, chunks_reused: result.chunksReused },
-        'batch job attempt ended',
-      );
-      for (const listener of this.attemptListeners) listener(job.id, result);
+      await this.claimWaiting();
+      const attempt = this.scheduler.next();
+      if (attempt) await this.advance(attempt);
+      else await this.sleep();
     }
+  }
+
+  /** Claim every job this worker may take now and open each (its rows indexed), so it joins the rotation before the next pick. */
+  private async claimWaiting(): Promise<void> {
+    const { jobs, leaseMs, clock, maxComputingPerOwner } = this.options;
+    const opened: Promise<void>[] = [];
+    for (let job = jobs.claim(this.workerId, leaseMs, clock(), maxComputingPerOwner); job; job = jobs.claim(this.workerId, leaseMs, clock(), maxComputingPerOwner)) {
+      const admitted = this.admit(job).finally(() => this.admitting.delete(admitted));
+      this.admitting.add(admitted);
+      opened.push(admitted);
+    }
+    await Promise.all(opened);
+  }
+
+  private async admit(job: JobRecord): Promise<void> {
+    let attempt: JobAttempt;
+    this.opening.add(job.id);
+    try {
+      attempt = await JobAttempt.open(job, this.attemptDeps);
+    } catch (err) {
+      this.fail(job.id, err);
+      return this.notify(job, { outcome: 'failed', chunksComputed: 0, chunksReused: 0 });
+    } finally {
+      this.opening.delete(job.id);
+    }
+    this.held.set(attempt.id, attempt);
+    if (attempt.lost) return this.end(attempt, 'lost');
+    // stop() releases what is held once the loops end; a job opened after that is released here.
+    if (!this.running) {
+      this.options.jobs.release(attempt.id, this.workerId);
+      return this.end(attempt, 'stopped');
+    }
+    if (attempt.rowsDone) this.finishRows(attempt);
+    else this.scheduler.add(attempt);
+    this.wake();
+  }
+
+  private async advance(attempt: JobAttempt): Promise<void> {
+    const chunk = attempt.chunksComputed + attempt.chunksReused;
+    // Renewing at every turn also notices a cancel before any work is spent on the job.
+    if (!this.options.jobs.renew(attempt.id, this.workerId, this.options.leaseMs, this.options.clock())) attempt.lost = true;
+    if (attempt.lost) return this.end(attempt, 'lost');
+    const rowsBefore = attempt.rowsComputed;
+    try {
+      await attempt.runNextChunk();
+    } catch (err) {
+      this.fail(attempt.id, err);
+      return this.end(attempt, 'failed');
+    }
+    const rows = attempt.rowsComputed - rowsBefore;
+    if (rows > 0) for (const listener of this.rowListeners) listener(rows);
+    if (attempt.lost) return this.end(attempt, 'lost');
+    await this.options.afterChunk?.(attempt.job, chunk);
+    if (attempt.rowsDone) this.finishRows(attempt);
+  }
+
+  /** Rows done: the job leaves the scheduler for the artefact stage, and the loops go on with other jobs' chunks. */
+  private finishRows(attempt: JobAttempt): void {
+    this.scheduler.remove(attempt);
+    void this.stage.finish(attempt).then((outcome) => this.end(attempt, outcome));
+  }
+
+  /**
+   * Every lease/3: extend every lease held, including those of jobs still being opened. A job cancelled or
+   * taken over is dropped: a chunk in flight stops within a slice and its loop ends the attempt, a build is
+   * aborted and the stage ends it, and a job waiting for its turn ends here.
+   */
+  private renewLeases(): void {
+    const { jobs, leaseMs, clock } = this.options;
+    const now = clock();
+    for (const id of this.opening) jobs.renew(id, this.workerId, leaseMs, now);
+    for (const attempt of [...this.held.values()]) {
+      if (attempt.lost || jobs.renew(attempt.id, this.workerId, leaseMs, now)) continue;
+      attempt.lost = true;
+      if (!this.stage.abandon(attempt.id) && !attempt.busy) this.end(attempt, 'lost');
+    }
+  }
+
+  private end(attempt: JobAttempt, outcome: Outcome): void {
+    if (this.held.get(attempt.id) !== attempt) return;
+    this.held.delete(attempt.id);
+    this.scheduler.remove(attempt);
+    this.notify(attempt.job, { outcome, chunksComputed: attempt.chunksComputed, chunksReused: attempt.chunksReused });
+  }
+
+  private notify(job: JobRecord, result: AttemptResult): void {
+    const { outcome, chunksComputed, chunksReused } = result;
+    this.options.log.info({ job_id: job.id, attempt: job.attempt, outcome, chunks_computed: chunksComputed, chunks_reused: chunksReused }, 'batch job attempt ended');
+    for (const listener of this.attemptListeners) listener(job.id, result);
+  }
+
+  private fail(jobId: string, err: unknown): void {
+    this.options.log.error({ job_id: jobId, err }, 'batch job failed');
+    this.options.jobs.fail(jobId, this.workerId, publicError(err), this.options.clock());
+  }
+
+  private async applyRetention(): Promise<void> {
+    const { jobs, files, jobsDir, uploadsDir, retentionDays, clock, log } = this.options;
+    try {
+      const removed = await collectGarbage({ jobs, files, jobsDir, uploadsDir }, retentionDays, clock());
+      if (removed.jobs + removed.uploads + removed.tempFiles > 0) log.info({ ...removed, retention_days: retentionDays }, 'retention removed expired batch files');
+    } catch (err) {
+      log.error({ err }, 'retention failed; it runs again within the hour');
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs);
+      this.sleepers.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }

@@ -7,7 +7,8 @@ import { PERIL_NAMES } from '../engine/perils.js';
 import { configOverrides, listOption, parse, UsageError } from './args.js';
 
 export const KEYS_USAGE = `hazrisk keys create --owner NAME [--tenant T] [--organisation O] [--label L]
-                    [--perils all|A,B] [--modes all|a,b] [--flood-plus] [--expires-days N] [--json]
+                    [--perils all|A,B] [--modes all|a,b] [--flood-plus] [--expires-days N] [--rate-limit N] [--json]
+                    (--rate-limit: requests per second, burst 2N; 0 = unlimited; default $HAZRISK_RATE_LIMIT)
 hazrisk keys list [--json]
 hazrisk keys revoke ID
   (all accept --data-dir DIR; default $HAZRISK_DATA_DIR or ./var)`;
@@ -23,6 +24,7 @@ export function keysCommand(args: string[], out: (line: string) => void): void {
     modes: { type: 'string' },
     'flood-plus': { type: 'boolean' },
     'expires-days': { type: 'string' },
+    'rate-limit': { type: 'string' },
     json: { type: 'boolean' },
   });
   const config = loadConfig(configOverrides(values));
@@ -44,6 +46,7 @@ export function keysCommand(args: string[], out: (line: string) => void): void {
         modes: listOption(values.modes, MODES, '--modes'),
         floodPlus: values['flood-plus'] === true,
         expiresDays,
+        rateLimit: nonNegativeInteger(values['rate-limit'], '--rate-limit'),
       });
       if (values.json) out(JSON.stringify({ key, ...info }));
       else out(`Created key ${info.id} for ${info.owner}, expires ${info.expires_at}. It is shown only once:\n${key}`);
@@ -64,7 +67,14 @@ export function keysCommand(args: string[], out: (line: string) => void): void {
   }
 }
 
+function nonNegativeInteger(raw: string | undefined, flag: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a non-negative integer, got "${raw.slice(0, 40)}"`);
+  return n;
+}
+
 function describe(k: KeyInfo): string {
   const state = k.revoked_at ? 'revoked' : Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active';
-  return `${k.id}  ${state.padEnd(7)}  owner=${k.owner}  modes=${k.modes.join(',')}  perils=${k.perils.length}  flood_plus=${k.flood_plus}  expires=${k.expires_at}`;
+  return `${k.id}  ${state.padEnd(7)}  owner=${k.owner}  modes=${k.modes.join(',')}  perils=${k.perils.length}  flood_plus=${k.flood_plus}  rate_limit=${k.rate_limit ?? 'default'}  expires=${k.expires_at}`;
 }

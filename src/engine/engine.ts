@@ -167,6 +167,11 @@ export class Engine {
     return micros;
   }
 
+  /** Tasks waiting for a pool thread (the engine's backlog, for /metrics). */
+  queueDepth(): number {
+    return this.pool?.queueSize ?? 0;
+  }
+
   async close(): Promise<void> {
     await this.pool?.destroy();
   }

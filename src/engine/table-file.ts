@@ -14,7 +14,11 @@ export const TABLE_VERSION = 1;
 export const HEADER_BYTES = 256;
 const CHECKSUM_AT = 160;
 const HASHED_HEADER_BYTES = 152;
-const SECTION_TABLE_AT = 80;
+/** Header offsets the kernel reads too (assembly/layout.ts; a guard test keeps them equal). */
+export const HEADER_FIELDS_AT = { modelType: 12, thresholdCount: 16, sectionTable: 80 } as const;
+/** Each section-table entry: u32 offset, u32 length. */
+export const SECTION_ENTRY_BYTES = 8;
+const SECTION_TABLE_AT = HEADER_FIELDS_AT.sectionTable;
 const ALIGN = 16;
 
 export const MODEL_TYPE_CODES: Record<ModelType, number> = { rate: 0, daily: 1, accumulation: 2 };
@@ -79,8 +83,8 @@ export function encodeTable(table: HazardTable): Uint8Array {
   view.setUint32(0, TABLE_MAGIC, true);
   view.setUint32(4, TABLE_VERSION, true);
   view.setUint32(8, def.code, true);
-  view.setUint32(12, MODEL_TYPE_CODES[table.type], true);
-  view.setUint32(16, def.thresholds.length, true);
+  view.setUint32(HEADER_FIELDS_AT.modelType, MODEL_TYPE_CODES[table.type], true);
+  view.setUint32(HEADER_FIELDS_AT.thresholdCount, def.thresholds.length, true);
   view.setUint32(20, table.rows, true);
   view.setUint32(24, table.grid.nlat, true);
   view.setUint32(28, table.grid.nlon, true);
@@ -92,8 +96,8 @@ export function encodeTable(table: HazardTable): Uint8Array {
   view.setUint32(68, diurnalProfiles, true);
   view.setUint32(72, SECTIONS.length, true);
   layout.forEach(({ at, part }, i) => {
-    view.setUint32(SECTION_TABLE_AT + i * 8, at, true);
-    view.setUint32(SECTION_TABLE_AT + i * 8 + 4, part.byteLength, true);
+    view.setUint32(SECTION_TABLE_AT + i * SECTION_ENTRY_BYTES, at, true);
+    view.setUint32(SECTION_TABLE_AT + i * SECTION_ENTRY_BYTES + 4, part.byteLength, true);
     out.set(part, at);
   });
   out.set(digest(out), CHECKSUM_AT);
@@ -114,8 +118,8 @@ export function decodeTableInfo(image: Uint8Array): TableInfo {
   if (!def) throw new Error(`hazard table: unknown peril code ${view.getUint32(8, true)}`);
   const sections = {} as TableInfo['sections'];
   SECTIONS.forEach((name, i) => {
-    const offset = view.getUint32(SECTION_TABLE_AT + i * 8, true);
-    const length = view.getUint32(SECTION_TABLE_AT + i * 8 + 4, true);
+    const offset = view.getUint32(SECTION_TABLE_AT + i * SECTION_ENTRY_BYTES, true);
+    const length = view.getUint32(SECTION_TABLE_AT + i * SECTION_ENTRY_BYTES + 4, true);
     if (offset + length > image.byteLength) throw new Error(`hazard table: section ${name} runs past the end`);
     sections[name] = { offset, bytes: length };
   });
@@ -123,8 +127,8 @@ export function decodeTableInfo(image: Uint8Array): TableInfo {
   const metadata = JSON.parse(new TextDecoder().decode(image.subarray(meta.offset, meta.offset + meta.bytes))) as TableInfo['metadata'];
   return {
     peril: def.name,
-    type: MODEL_TYPES[view.getUint32(12, true)]!,
-    thresholdCount: view.getUint32(16, true),
+    type: MODEL_TYPES[view.getUint32(HEADER_FIELDS_AT.modelType, true)]!,
+    thresholdCount: view.getUint32(HEADER_FIELDS_AT.thresholdCount, true),
     rows: view.getUint32(20, true),
     grid: {
       nlat: view.getUint32(24, true),

@@ -10,6 +10,11 @@ export { resolveLocation, type LocationInput, type Resolved } from './resolve-lo
 
 let shared: Geocoder | undefined;
 
+/** Whether the gazetteer is in memory yet (readiness). */
+export function geocoderLoaded(): boolean {
+  return shared !== undefined;
+}
+
 /** The process-wide geocoder, loaded on first use. */
 export function getGeocoder(): Geocoder {
   shared ??= Geocoder.load();

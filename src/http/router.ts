@@ -19,6 +19,12 @@ export class Router {
   private readonly patterns: PatternRoute[] = [];
   private readonly all: Route[] = [];
 
+  static of(routes: readonly Route[]): Router {
+    const router = new Router();
+    for (const route of routes) router.add(route);
+    return router;
+  }
+
   add(route: Route): void {
     this.all.push(route);
     const table = route.path.includes(':') ? this.patternTable(route.path) : this.exactTable(route.path);

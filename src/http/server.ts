@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Logger } from 'pino';
-import { ClientAbortedError, HttpError, httpError } from '../errors.js';
+import { ClientAbortedError, echo, HttpError, httpError } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
 import { requireMode } from '../auth/licence.js';
+import type { CorsPolicy } from './cors.js';
 import { encodeBody } from './encode.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { Method, Reply, RequestContext } from './types.js';
 import { listen, type HttpExchange, type HttpListener } from './uws.js';
@@ -15,14 +17,23 @@ export interface HttpServerOptions {
   jsonBodyBytes: number;
   uploadBytes: number;
   log: Logger;
+  /** Which requests get an access-log line (HAZRISK_ACCESS_LOG). */
+  accessLog: 'all' | 'errors' | 'off';
+  cors: CorsPolicy;
+  rateLimit: { limiter: RateLimiter; defaultRate: number };
+  /** Called once per answered request with the matched route pattern (`unmatched` when none). */
+  observe?: (route: string, method: string, status: number, seconds: number) => void;
 }
+
+/** Sent on every response: browsers must not guess a type other than the one we declare. */
+const COMMON_HEADERS = { 'x-content-type-options': 'nosniff' } as const;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
- * The request pipeline: route → authenticate → licence → body → handler →
- * encode. Every response, error or not, carries X-Request-Id, and every error
- * goes out in the one body shape from errors.ts.
+ * The request pipeline: route → authenticate → rate limit → licence → body →
+ * handler → encode. Every response, error or not, carries X-Request-Id, and
+ * every error goes out in the one body shape from errors.ts.
  */
 export class HttpServer {
   private listener: HttpListener | null = null;
@@ -37,6 +48,11 @@ export class HttpServer {
   async start(host: string, port: number): Promise<number> {
     this.listener = await listen(host, port, (ex) => this.handle(ex));
     return this.listener.port;
+  }
+
+  /** True from the start of a graceful stop: readiness fails and every response closes its connection. */
+  get isDraining(): boolean {
+    return this.draining;
   }
 
   /** Stop accepting connections, then wait (up to graceMs) for in-flight requests. */
@@ -60,40 +76,53 @@ export class HttpServer {
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `${this.idPrefix}-${(this.nextId++).toString(36)}`;
     this.inFlight++;
     let finished = false;
+    const matched = { route: 'unmatched' };
     const finish = (status: number): void => {
       if (finished) return;
       finished = true;
       this.inFlight--;
-      this.options.log.info({ req_id: requestId, method: ex.method, path: ex.path, status, ms: +(performance.now() - started).toFixed(2) }, 'request');
+      const ms = performance.now() - started;
+      if (this.options.accessLog === 'all' || (this.options.accessLog === 'errors' && status >= 400)) {
+        this.options.log.info({ req_id: requestId, method: ex.method, path: ex.path.slice(0, 200), status, ms: +ms.toFixed(2) }, 'request');
+      }
+      this.options.observe?.(matched.route, ex.method, status, ms / 1000);
       if (this.draining && this.inFlight === 0) this.drained?.();
     };
     ex.onAbort(() => finish(499));
-    this.process(ex, requestId).then(finish, (err: unknown) => {
+    this.process(ex, requestId, matched).then(finish, (err: unknown) => {
       this.options.log.error({ req_id: requestId, err }, 'response failed');
       finish(500);
     });
   }
 
-  private async process(ex: HttpExchange, requestId: string): Promise<number> {
+  private async process(ex: HttpExchange, requestId: string, matched: { route: string }): Promise<number> {
     let bodyRead = false;
     let bodyStream: RequestContext['bodyStream'] = null;
     try {
-      if (this.draining) throw httpError('service_unavailable');
+      if (ex.repeatedHeaders.length > 0) {
+        const name = ex.repeatedHeaders[0]!;
+        throw httpError('bad_request', { field: `headers.${name}`, message: `headers.${name}: the header appears more than once; send it once.` });
+      }
       // HEAD is GET without the body, on every GET route.
       const match = this.options.router.match(ex.method === 'HEAD' ? 'GET' : ex.method, ex.path);
-      if (match.kind === 'not_found') throw httpError('not_found', { message: `No route for ${ex.method} ${ex.path}.` });
+      if (match.kind === 'not_found') throw httpError('not_found', { message: `No route for ${echo(ex.method)} ${echo(ex.path)}.` });
       if (match.kind === 'method_not_allowed') {
+        const preflight = ex.method === 'OPTIONS' ? this.options.cors.preflight(ex.headers.origin, ex.headers['access-control-request-method'], match.allow) : null;
+        if (preflight) return this.send(ex, { status: 204, raw: '', contentType: 'text/plain; charset=utf-8', headers: preflight }, requestId, false);
         throw httpError('method_not_allowed', {
-          message: `${ex.method} is not allowed on ${ex.path}; allowed: ${match.allow.join(', ')}.`,
+          message: `${echo(ex.method)} is not allowed on ${echo(ex.path)}; allowed: ${match.allow.join(', ')}.`,
           headers: { allow: match.allow.join(', ') },
         });
       }
       const { route, params } = match;
+      matched.route = route.path;
+      if (this.draining && !route.probe) throw httpError('service_unavailable');
       const parent = this.options.log;
       let childLog: RequestContext['log'] | undefined;
       let principal: Principal | null = null;
       if (route.auth) {
         principal = this.options.authenticate(ex.headers['x-api-key']);
+        this.checkRate(principal);
         if (route.auth.mode) requireMode(principal, route.auth.mode, route.auth.denied);
       }
       const ctx: RequestContext = {
@@ -124,18 +153,27 @@ export class HttpServer {
       const error = err instanceof HttpError ? err : this.internal(err, requestId);
       // An unread or half-read body would corrupt the connection for the next request.
       const unreadBody = (!bodyRead && hasBody(ex)) || (bodyStream !== null && !bodyStream.readableEnded);
-      const close = unreadBody || error.code === 'payload_too_large';
+      const close = unreadBody || error.code === 'payload_too_large' || ex.repeatedHeaders.length > 0;
       return this.send(ex, { status: error.status, body: error.toBody(requestId), headers: error.headers }, requestId, close);
     }
   }
 
-  private async send(ex: HttpExchange, reply: Reply, requestId: string, close: boolean): Promise<number> {
+  private checkRate(principal: Principal): void {
+    const { limiter, defaultRate } = this.options.rateLimit;
+    const decision = limiter.take(principal.keyId, principal.rateLimit ?? defaultRate);
+    if (!decision.allowed) {
+      throw httpError('rate_limited', { extra: { retry_after_seconds: decision.retryAfterSeconds }, headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+    }
+  }
+
+  private async send(ex: HttpExchange, reply: Reply, requestId: string, closeRequested: boolean): Promise<number> {
     const status = reply.status ?? 200;
-    const headers: Record<string, string> = { 'x-request-id': requestId, ...reply.headers };
+    const close = closeRequested || this.draining;
+    const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS, ...this.options.cors.responseHeaders(ex.headers.origin), ...reply.headers };
     if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers);
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
-      await ex.respondFile(status, headers, reply.file);
+      await ex.respondFile(status, headers, reply.file, reply.range);
     } else if ('raw' in reply) {
       headers['content-type'] = reply.contentType;
       ex.respond(status, headers, reply.raw, close);
@@ -151,7 +189,7 @@ export class HttpServer {
     let length: number;
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
-      length = fs.statSync(reply.file).size;
+      length = reply.range ? reply.range.end - reply.range.start + 1 : fs.statSync(reply.file).size;
     } else if ('raw' in reply) {
       headers['content-type'] = reply.contentType;
       length = typeof reply.raw === 'string' ? Buffer.byteLength(reply.raw) : reply.raw.byteLength;

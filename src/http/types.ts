@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
 import type { Mode } from '../auth/modes.js';
+import type { ByteRange } from './uws.js';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -40,10 +41,11 @@ export interface RawReply {
   headers?: Record<string, string>;
 }
 
-/** A file streamed from disk with backpressure. */
+/** A file (or an inclusive byte range of it, for 206) streamed from disk with backpressure. */
 export interface FileReply {
   status?: number;
   file: string;
+  range?: ByteRange;
   contentType: string;
   headers?: Record<string, string>;
 }
@@ -58,6 +60,8 @@ export interface RouteAuth {
 }
 
 export interface RouteDoc {
+  /** Unique across the API; clients generated from /openapi.json name their methods after it. */
+  operationId: string;
   summary: string;
   tags: string[];
   query?: TSchema;
@@ -75,6 +79,8 @@ export interface Route {
   /** null: no key needed (only /health, /openapi.json, signed downloads, UI assets). */
   auth: RouteAuth | null;
   body?: 'json' | 'stream';
+  /** A probe (/health, /ready, /metrics): still answered while the server drains, so monitors see the drain. */
+  probe?: true;
   handler: (ctx: RequestContext) => Reply | Promise<Reply>;
   doc?: RouteDoc;
 }

@@ -14,6 +14,8 @@ export interface HttpExchange {
   readonly path: string;
   readonly query: string;
   readonly headers: Record<string, string>;
+  /** Names of headers that must appear once (Content-Length, Host, Transfer-Encoding) but came more than once. */
+  readonly repeatedHeaders: readonly string[];
   readonly aborted: boolean;
   /** Called once when the client goes away before a response. */
   onAbort(listener: () => void): void;
@@ -24,8 +26,17 @@ export interface HttpExchange {
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection?: boolean): void;
   /** HEAD: the headers a GET would send, with its Content-Length, and no body. */
   respondHead(status: number, headers: Record<string, string>, contentLength: number): void;
-  respondFile(status: number, headers: Record<string, string>, file: string): Promise<void>;
+  /** Streams the file, or the inclusive byte range of it, with backpressure. */
+  respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void>;
 }
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Headers a request may carry once: a second copy is how requests are smuggled past proxies. */
+const SINGLE_HEADERS = new Set(['content-length', 'host', 'transfer-encoding']);
 
 export interface HttpListener {
   port: number;
@@ -49,6 +60,14 @@ export function assertNativeUws(): void {
   }
 }
 
+/** The native binding takes (host, port, options, cb) and exports the flag; the package's typings know neither. */
+type ListenWithOptions = (host: string, port: number, options: number, cb: (socket: uWS.us_listen_socket | false) => void) => void;
+const EXCLUSIVE_PORT = (uWS as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT;
+
+/**
+ * The port is bound exclusively: without LIBUS_LISTEN_EXCLUSIVE_PORT uWS sets
+ * SO_REUSEPORT and a second server on the same port silently shares its traffic.
+ */
 export function listen(host: string, port: number, handler: (ex: HttpExchange) => void): Promise<HttpListener> {
   assertNativeUws();
   const app = uWS.App();
@@ -56,8 +75,8 @@ export function listen(host: string, port: number, handler: (ex: HttpExchange) =
     handler(new UwsExchange(res, req));
   });
   return new Promise((resolve, reject) => {
-    app.listen(host, port, (socket) => {
-      if (!socket) return reject(new Error(`cannot listen on ${host}:${port}`));
+    (app.listen as unknown as ListenWithOptions).call(app, host, port, EXCLUSIVE_PORT, (socket) => {
+      if (!socket) return reject(new Error(`cannot listen on ${host}:${port}: the port is in use by another process or not permitted`));
       resolve({
         port: uWS.us_socket_local_port(socket),
         close: () => uWS.us_listen_socket_close(socket),
@@ -71,6 +90,7 @@ class UwsExchange implements HttpExchange {
   readonly path: string;
   readonly query: string;
   readonly headers: Record<string, string> = {};
+  readonly repeatedHeaders: string[] = [];
   aborted = false;
   private done = false;
   private abortListeners: (() => void)[] = [];
@@ -83,6 +103,7 @@ class UwsExchange implements HttpExchange {
     this.path = req.getUrl();
     this.query = req.getQuery() ?? '';
     req.forEach((k, v) => {
+      if (k in this.headers && SINGLE_HEADERS.has(k)) this.repeatedHeaders.push(k);
       this.headers[k] = v;
     });
     res.onAborted(() => {
@@ -137,7 +158,8 @@ class UwsExchange implements HttpExchange {
       if (size > limit) return void stream.destroy(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
       const more = stream.push(Buffer.from(chunk.slice(0)));
       if (isLast) stream.push(null);
-      else if (!more) {
+      // The push may have run the consumer far enough to answer (an early 400): the response is then closed to us.
+      else if (!more && !this.done && !this.aborted) {
         paused = true;
         res.pause();
       }
@@ -164,17 +186,20 @@ class UwsExchange implements HttpExchange {
     this.res.cork(() => {
       this.res.writeStatus(statusLine(status));
       for (const name in headers) this.res.writeHeader(name, headers[name]!);
-      this.res.endWithoutBody(contentLength);
+      // endWithoutBody(length) leaves uWS 20.30 waiting for that many body bytes and it then drops the
+      // keep-alive connection; the header written by hand keeps the connection usable.
+      this.res.writeHeader('content-length', String(contentLength));
+      this.res.endWithoutBody();
     });
   }
 
-  respondFile(status: number, headers: Record<string, string>, file: string): Promise<void> {
+  respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void> {
     if (this.aborted || this.done) return Promise.resolve();
     this.done = true;
     const res = this.res;
-    const total = fs.statSync(file).size;
+    const total = range ? range.end - range.start + 1 : fs.statSync(file).size;
     return new Promise((resolve) => {
-      const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+      const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024, ...(range && { start: range.start, end: range.end }) });
       const finish = (): void => {
         stream.destroy();
         resolve();

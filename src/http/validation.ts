@@ -29,12 +29,18 @@ export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
   };
 }
 
-/** A copy with every null-valued object member removed, at any depth (array items are kept). */
-export function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value === null || typeof value !== 'object') return value;
+/**
+ * No request schema nests deeper than this; below it a value is passed on as sent (the schema rejects it
+ * anyway), so a hostile body of 20,000 nested arrays cannot exhaust the stack.
+ */
+const NULL_DEPTH = 16;
+
+/** A copy with every null-valued object member removed, down to NULL_DEPTH (array items are kept). */
+export function withoutNulls(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth >= NULL_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutNulls(item, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member);
+  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member, depth + 1);
   return out;
 }
 

@@ -12,7 +12,7 @@ import type { OpenWriter } from './workbook/writer.js';
 
 /**
  * The batch artefacts (docs/reports.md): the XLSX workbook, built first, and
- * the self-contained HTML report. The processor calls workbook() then
+ * the self-contained HTML report. The artefact stage calls workbook() then
  * report(); each returns the file it wrote or null, and a throw also means
  * null — a report or workbook never fails the job.
  */
@@ -55,3 +55,6 @@ export function createArtefactBuilder(deps: ArtefactBuilderDeps): ArtefactBuilde
     },
   };
 }
+
+/** The start-up check for the built report client (throws "report client not built: run `npm run build`"). */
+export { assertReportAssets } from './html/assets.js';

@@ -1,20 +1,7 @@
 /**
- * The few calls we make into two packages that ship no type declarations.
- * Only what src/reports uses is declared; the shapes follow each package's README.
+ * The few calls we make into a package that ships no type declarations.
+ * Only what src/reports uses is declared; the shapes follow the package's README.
  */
-declare module 'topojson-client' {
-  import type { FeatureCollection, Feature, MultiLineString } from 'geojson';
-
-  interface TopojsonClient {
-    /** TopoJSON object → GeoJSON Feature or FeatureCollection. */
-    feature(topology: unknown, object: unknown): Feature | FeatureCollection;
-    /** Shared arcs of an object as one MultiLineString; `filter(a, b)` picks the arcs kept. */
-    mesh(topology: unknown, object: unknown, filter?: (a: unknown, b: unknown) => boolean): MultiLineString;
-  }
-  const topojson: TopojsonClient;
-  export default topojson;
-}
-
 declare module 'xlsx-populate' {
   type CellValue = string | number | boolean | null | undefined;
 

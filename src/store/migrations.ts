@@ -83,4 +83,14 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT;`,
   // 3: one link expiry per job, fixed when its artefacts start building, shared by status URLs and report links.
   `ALTER TABLE jobs ADD COLUMN links_expire_at INTEGER;`,
+  // 4: per-key request rate (requests per second); NULL follows HAZRISK_RATE_LIMIT.
+  `ALTER TABLE api_keys ADD COLUMN rate_limit INTEGER;`,
+  // 5: batch scheduling and retention — sizes of the assembled results (their chunk files are then removed; the
+  // checkpoints' hashes still verify them), when retention removed a job's files or an upload's bytes, and an
+  // index for "is this upload still used".
+  `ALTER TABLE jobs ADD COLUMN results_bytes INTEGER;
+   ALTER TABLE jobs ADD COLUMN failures_bytes INTEGER;
+   ALTER TABLE jobs ADD COLUMN purged_at INTEGER;
+   ALTER TABLE files ADD COLUMN purged_at INTEGER;
+   CREATE INDEX jobs_file ON jobs(file_id, submitted_at);`,
 ];

@@ -26,8 +26,12 @@ export function dataPaths(dataDir: string, tablesDir?: string): DataPaths {
   };
 }
 
+/** The data dir is private to the service's user (0700), including one created by an older build. */
 export function ensureDataDirs(paths: DataPaths): void {
-  for (const dir of [paths.root, paths.uploads, paths.jobs]) fs.mkdirSync(dir, { recursive: true });
+  for (const dir of [paths.root, paths.uploads, paths.jobs]) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(dir, 0o700);
+  }
 }
 
 /** Write a file so that readers see either the old or the new content, never a torn one. */

@@ -11,7 +11,7 @@ import { parseIsoDate } from '../../src/engine/calendar.js';
 import { referenceWindow } from '../../src/engine/reference.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
-import { JobProcessor } from '../../src/batch/processor.js';
+import { BatchWorker, type AttemptResult } from '../../src/batch/worker.js';
 import { NO_ARTEFACTS } from '../../src/batch/artefacts.js';
 import { getGeocoder } from '../../src/geo/index.js';
 
@@ -302,27 +302,35 @@ describe('cancel, leases and checkpoints', () => {
       const k = app.key({ owner: 'o' });
       const rows = Array.from({ length: 10 }, (_, i) => [15 + i, -100 + i]);
       const fileId = (await upload(app.url, k, toCsv(['latitude', 'longitude'], rows))).body.file_id;
-      const deps = { jobs: app.app.jobs, files: app.app.files, engine: app.app.engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log: app.app.log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS, signer: app.app.signer, publicUrl: '' };
-      const run = async (idempotencyKey: string, stopAfter: number | null) => {
-        let chunks = 0;
-        const first = new JobProcessor({ ...deps, afterChunk: () => void chunks++ });
-        const job = app.app.jobs.submit({ owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
-        const claimed = app.app.jobs.claim('w1', 60_000, Date.now())!;
-        assert.equal(claimed.id, job.id);
-        const attempt = await first.run(claimed, 'w1', () => stopAfter !== null && chunks >= stopAfter);
-        return { job, attempt };
-      };
-      const interrupted = await run('interrupted', 2);
-      assert.deepEqual(interrupted.attempt, { outcome: 'stopped', chunksComputed: 2, chunksReused: 0 });
-      const second = new JobProcessor(deps);
-      const reclaimed = app.app.jobs.claim('w2', 60_000, Date.now())!;
-      assert.equal(reclaimed.attempt, 2);
-      assert.equal(reclaimed.processed_rows, 0);
-      assert.deepEqual(await second.run(reclaimed, 'w2', () => false), { outcome: 'complete', chunksComputed: 3, chunksReused: 2 }, 'only the three unfinished chunks are computed');
-      const straight = await run('straight', null);
-      assert.equal(straight.attempt.outcome, 'complete');
+      const { jobs, files, engine, signer, log } = app.app;
+      const worker = (afterChunk?: () => void) =>
+        new BatchWorker({ jobs, files, engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS, largeBuilds: 1, smallResultsBytes: 0, signer, publicUrl: '', loops: 1, maxComputingPerOwner: 0, retentionDays: 0, pollMs: 20, afterChunk });
+      const attemptOf = (w: BatchWorker, jobId: string) => new Promise<AttemptResult>((resolve) => w.onAttemptEnded((id, result) => id === jobId && resolve(result)));
+      const submitJob = (idempotencyKey: string) => jobs.submit({ owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
+
+      const interrupted = submitJob('interrupted');
+      let chunks = 0;
+      let stopped: Promise<void> | undefined;
+      // Stop the worker from inside its own loop after two chunks; it hands the lease back.
+      const first = worker(() => void (++chunks === 2 && (stopped = first.stop())));
+      const firstAttempt = attemptOf(first, interrupted.id);
+      first.start();
+      assert.deepEqual(await firstAttempt, { outcome: 'stopped', chunksComputed: 2, chunksReused: 0 });
+      await stopped;
+      assert.deepEqual([jobs.byId(interrupted.id)!.status, jobs.byId(interrupted.id)!.processed_rows], ['running', 4]);
+
+      const second = worker();
+      const secondAttempt = attemptOf(second, interrupted.id);
+      second.start();
+      assert.deepEqual(await secondAttempt, { outcome: 'complete', chunksComputed: 3, chunksReused: 2 }, 'only the three unfinished chunks are computed');
+      assert.deepEqual([jobs.byId(interrupted.id)!.attempt, jobs.byId(interrupted.id)!.processed_rows], [2, 10]);
+      const straight = submitJob('straight');
+      second.wake();
+      assert.deepEqual(await attemptOf(second, straight.id), { outcome: 'complete', chunksComputed: 5, chunksReused: 0 });
+      await second.stop();
       const csv = (id: string) => fs.readFileSync(path.join(dir, 'jobs', id, 'results.csv'));
-      assert.ok(csv(interrupted.job.id).equals(csv(straight.job.id)), 'resumed output is byte-identical');
+      assert.ok(csv(interrupted.id).equals(csv(straight.id)), 'resumed output is byte-identical');
+      assert.deepEqual(fs.readdirSync(path.join(dir, 'jobs', interrupted.id)).filter((f) => f.startsWith('chunk-')), [], 'chunk files are removed once results.csv is assembled');
     } finally {
       await app.close();
     }

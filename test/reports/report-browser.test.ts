@@ -125,7 +125,7 @@ describe('Lite report (return_period) in Chromium', () => {
       assert.match((await w.page.textContent('#flood-plus'))!, /^Included/);
       assert.equal(await w.page.getAttribute('#download-results', 'href'), pathOf(job.status.result_url));
       assert.equal(await w.page.getAttribute('#download-workbook', 'href'), pathOf(job.status.workbook_url));
-      assert.match((await w.page.textContent('#links-expiry'))!, /expire on 2026-11-30 \d\d:\d\d UTC, seven days/);
+      assert.match((await w.page.textContent('#links-expiry'))!, /expire on 2026-11-30 \d\d:\d\d UTC, 7 days after the results were produced/);
       assert.equal(await w.page.textContent('.sub'), `${XSS_LOCATION}.csv · job ${job.status.job_id}`);
       const triage = await w.page.locator('#triage tbody').textContent();
       assert.ok(triage!.includes(XSS_LOCATION) && triage!.includes(XSS_TAG), 'shown as text');

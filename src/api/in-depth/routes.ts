@@ -1,10 +1,9 @@
-import type { App } from '../../app.js';
+import type { ApiContext } from '../context.js';
 import { validationError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
 import type { Route } from '../../http/types.js';
 import { compileValidator } from '../../http/validation.js';
 import { requirePerils } from '../../auth/licence.js';
-import { getGeocoder } from '../../geo/index.js';
 import { parsePerils } from '../perils-input.js';
 import { normalizeEvents, type DateDefaults } from './events.js';
 import { runInDepth, type InDepthMode } from './run.js';
@@ -15,12 +14,12 @@ import { DailyBody, ExpandingBody, InDepthBody, InDepthResponse } from './schema
  * /v1/in-depth/expanding: validate → licence → run → 200 or 207.
  */
 const MODES = {
-  v2: { body: InDepthBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'policy_year', summary: 'Full exceedance curves over a window (default: a policy year from tomorrow)' },
-  daily: { body: DailyBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'today', summary: 'Each day independently, with the expected view across days' },
-  expanding: { body: ExpandingBody, maxCombos: LIMITS.maxCombosExpanding, dates: 'today', summary: 'Expanding windows for cumulative perils' },
+  v2: { body: InDepthBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'policy_year', operationId: 'computeInDepth', summary: 'Full exceedance curves over a window (default: a policy year from tomorrow)' },
+  daily: { body: DailyBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'today', operationId: 'computeInDepthDaily', summary: 'Each day independently, with the expected view across days' },
+  expanding: { body: ExpandingBody, maxCombos: LIMITS.maxCombosExpanding, dates: 'today', operationId: 'computeInDepthExpanding', summary: 'Expanding windows for cumulative perils' },
 } as const;
 
-function inDepthRoute(app: App, path: string, mode: InDepthMode): Route {
+function inDepthRoute(app: ApiContext, path: string, mode: InDepthMode): Route {
   const spec = MODES[mode];
   const validate = compileValidator(spec.body);
   return {
@@ -37,17 +36,21 @@ function inDepthRoute(app: App, path: string, mode: InDepthMode): Route {
       }
       const events = normalizeEvents(body.events, spec.dates as DateDefaults, app.clock());
       requirePerils(ctx.principal!, perils);
-      const { status, body: response } = await runInDepth(app.engine, getGeocoder, { mode, perils, events, windowDays: body.window_days ?? 0 });
+      const { status, body: response } = await runInDepth(app.engine, app.geocoder, { mode, perils, events, windowDays: body.window_days ?? 0 });
       return { status, body: response };
     },
-    doc: { summary: spec.summary, tags: ['in-depth'], body: spec.body, responses: { 200: InDepthResponse, 207: InDepthResponse } },
+    doc: { operationId: spec.operationId, summary: spec.summary, tags: ['in-depth'], body: spec.body, responses: { 200: InDepthResponse, 207: InDepthResponse } },
   };
 }
 
-export function inDepthRoutes(app: App): Route[] {
+function legacyAlias(route: Route): Route {
+  return { ...route, doc: { ...route.doc!, operationId: 'computeInDepthLegacy', summary: 'Legacy alias of POST /v2/in-depth (same body and response)' } };
+}
+
+export function inDepthRoutes(app: ApiContext): Route[] {
   return [
     inDepthRoute(app, '/v2/in-depth', 'v2'),
-    { ...inDepthRoute(app, '/v1/in-depth', 'v2'), doc: { ...inDepthRoute(app, '/v1/in-depth', 'v2').doc!, summary: 'Legacy alias of POST /v2/in-depth (same body and response)' } },
+    legacyAlias(inDepthRoute(app, '/v1/in-depth', 'v2')),
     inDepthRoute(app, '/v1/in-depth/daily', 'daily'),
     inDepthRoute(app, '/v1/in-depth/expanding', 'expanding'),
   ];

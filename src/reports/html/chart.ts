@@ -7,7 +7,7 @@ import { formatCount, percentOf } from './format.js';
 /**
  * The band distribution chart (spec "GET /v1/lite/batch/{job_id}" 2–3),
  * rendered on the server as inline SVG so the counts are in the page even
- * without JavaScript; client/report.js makes each bar a toggle that filters
+ * without JavaScript; client/report.ts makes each bar a toggle that filters
  * the map and the triage table. Bar lengths are shares of the whole
  * schedule, so the bars and the separate No Result count add up to it.
  */

@@ -6,7 +6,7 @@ import { MAP_VIEWBOX, worldPaths } from './world-map.js';
 
 /**
  * The map section: the inline SVG world (land and borders), the layer
- * picker, zoom controls and the legend. client/report.js adds the points
+ * picker, zoom controls and the legend. client/report.ts adds the points
  * from the inline data and handles zoom (wheel, buttons) and pan (drag).
  */
 export interface MapSection {

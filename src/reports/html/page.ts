@@ -2,6 +2,7 @@ import type { ArtefactInputs } from '../../batch/artefacts.js';
 import { reportAssets } from './assets.js';
 import { escapeHtml, jsonForScript, safeHref } from './escape.js';
 import { utcDateTime } from './format.js';
+import { LIMITS, wholeDays } from '../../limits.js';
 import type { ReportData } from './report-data.js';
 
 /**
@@ -72,7 +73,7 @@ function downloads(links: ArtefactInputs['links']): string {
   ];
   const relative = [links.results, links.workbook].some((l) => l !== null && l.startsWith('/'));
   return `<nav class="downloads" aria-label="Downloads">${actions.join('')}</nav>
-<p class="expiry" id="links-expiry">Download links expire on <time datetime="${new Date(links.expiresAt).toISOString()}">${escapeHtml(utcDateTime(links.expiresAt))}</time>, seven days after the results were produced.${
+<p class="expiry" id="links-expiry">Download links expire on <time datetime="${new Date(links.expiresAt).toISOString()}">${escapeHtml(utcDateTime(links.expiresAt))}</time>, ${wholeDays(LIMITS.signedUrlLifetimeMs)} days after the results were produced.${
     relative ? ' The links are paths on the hazrisk service, so they work when this page is opened from the service&#39;s address.' : ''
   }</p>`;
 }

@@ -1,7 +1,7 @@
 import type { MapPoints } from '../summary/map-bins.js';
 
 /**
- * The inline JSON the client script (client/report.js) renders from: the map
+ * The inline JSON the client script (client/report.ts) renders from: the map
  * points and the paginated tables. Compact by design: peril and band columns
  * hold positions into `perils` and `bands`, not names.
  */

@@ -1,3 +1,5 @@
+import { RETURN_PERIOD_CAP_YEARS } from '../../engine/formulas.js';
+
 /** Display formats: one place for dates, numbers and the signed links' expiry. */
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -14,7 +16,7 @@ export function percent(value: number): string {
 }
 
 export function years(value: number): string {
-  if (value >= 1_000_000) return '≥ 1,000,000 years';
+  if (value >= RETURN_PERIOD_CAP_YEARS) return `≥ ${RETURN_PERIOD_CAP_YEARS.toLocaleString('en-GB')} years`;
   const rounded = Math.round(value);
   return `${rounded.toLocaleString('en-GB')} ${rounded === 1 ? 'year' : 'years'}`;
 }

@@ -34,6 +34,10 @@ export interface JobSummary {
   total_rows: number | null;
   progress_percentage: number | null;
   submitted_at: string;
+  /** Where the job stands and, when queued, why (docs/batch.md "Queue"). */
+  stage: 'queued' | 'computing' | 'building_artefacts' | JobState;
+  queue_position: number | null;
+  waiting_for: 'owner_limit' | 'worker' | null;
 }
 
 export interface JobStatus {

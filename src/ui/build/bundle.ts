@@ -2,12 +2,14 @@
  * Builds the web interface into dist/ui/: the browser code bundled by esbuild
  * into one app.js, the static page and stylesheet copied, and the world map
  * converted from world-atlas (world-map.ts). Run by `npm run build` after the
- * type-checks; src/api/ui.ts serves the result under /ui/.
+ * type-checks; src/api/ui.ts serves the result under /ui/. It also builds the
+ * batch report's client into dist/reports/client/ (report-client.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildReportClient, REPORT_CLIENT_OUT_DIR } from './report-client.js';
 import { worldMapData } from './world-map.js';
 
 const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,3 +34,6 @@ for (const name of STATIC_FILES) fs.copyFileSync(path.join(uiDir, 'static', name
 fs.writeFileSync(path.join(outDir, 'world.json'), JSON.stringify(worldMapData()));
 
 console.log(`ui: ${fs.readdirSync(outDir).sort().join(', ')} → ${path.relative(process.cwd(), outDir) || '.'}`);
+
+const reportClient = await buildReportClient();
+console.log(`report client: ${reportClient.join(', ')} → ${path.relative(process.cwd(), REPORT_CLIENT_OUT_DIR) || '.'}`);

@@ -11,7 +11,6 @@ import type { PlaceMap } from './world-map.js';
  * per event that fetches its footprint (POST …/shapes by external_id, with
  * the service's styles) and draws it on the map.
  */
-const HISTORIC_PERILS = ['TropicalCyclone', 'Tornado', 'Hail', 'Wildfire'];
 /** Events listed per peril; the heading says how many matched in all. */
 const LIST_LIMIT = 25;
 
@@ -67,7 +66,8 @@ function perilSection(session: Session, peril: string, listing: EventListing, ma
 }
 
 export async function renderHistoric(session: Session, container: Element, map: PlaceMap, latitude: number, longitude: number): Promise<void> {
-  const perils = HISTORIC_PERILS.filter((name) => session.perils.some((p) => p.name === name && p.modes.includes('historic')));
+  // /v1/perils lists the historic mode exactly for the perils that have events and the key may search.
+  const perils = session.perils.filter((p) => p.modes.includes('historic')).map((p) => p.name);
   if (perils.length === 0) {
     fill(container, h('p', { class: 'help' }, 'Your key is not licensed for historic events.'));
     return;

@@ -1,6 +1,7 @@
 import { fill, h } from '../dom.js';
 import { dateTime, shortId } from '../format.js';
 import type { JobSummary } from '../types.js';
+import { queueText } from './queue-text.js';
 
 /**
  * One job's table row, updated in place on every poll so keyboard focus (on
@@ -46,7 +47,8 @@ export function createJobRow(job: JobSummary): JobRow {
     actionCell: cells.action,
     update(current, scheduleName) {
       cells.schedule.textContent = scheduleName ?? shortId(current.file_id);
-      fill(cells.status, h('span', { class: `status status-${current.status}` }, current.status));
+      const where = queueText(current);
+      fill(cells.status, h('span', { class: `status status-${current.status}` }, current.status), ...(where ? [h('br', {}), h('span', { class: 'muted queue' }, where)] : []));
       cells.attempt.textContent = String(current.attempt);
       if (current.progress_percentage === null) {
         bar.removeAttribute('value');

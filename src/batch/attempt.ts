@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { IN_DEPTH_HEADER, LITE_HEADER, csvLine } from './csv-output.js';
+import { computeChunk, planOf, type ComputeDeps, type JobPlan } from './chunk-compute.js';
+import { assembledIntact, assembleResults, chunkIntact, removeChunkFiles, writeChunk, type AssembledResults } from './chunk-files.js';
+import type { FileStore } from './files.js';
+import type { ChunkRecord, JobRecord, JobStore } from './jobs.js';
+import { RowsFile } from './rows-file.js';
+import type { ChunkSource } from './scheduler.js';
+
+/**
+ * One attempt at one job, held by this worker process (docs/batch.md
+ * "Processing"). Its chunks run one at a time, in order, whenever the
+ * scheduler gives it a turn: a chunk whose checkpoint survives from an earlier
+ * attempt is re-read, not recomputed; a new chunk is written whole before its
+ * checkpoint is recorded, in the transaction that advances processed_rows.
+ * When every chunk is done the chunks are assembled into results.csv. Every
+ * write is guarded by the lease: one that fails marks the attempt lost.
+ */
+export interface AttemptDeps extends ComputeDeps {
+  jobs: JobStore;
+  files: FileStore;
+  jobsDir: string;
+  uploadsDir: string;
+  chunkRows: number;
+  workerId: string;
+}
+
+export class JobAttempt implements ChunkSource {
+  readonly id: string;
+  readonly owner: string;
+  readonly dir: string;
+  chunksComputed = 0;
+  chunksReused = 0;
+  /** Rows computed (not re-read from a checkpoint) by this attempt. */
+  rowsComputed = 0;
+  /** The lease is gone (cancelled, or taken over after expiring): nothing more may be written. */
+  lost = false;
+  private nextChunk = 0;
+  private processed = 0;
+  private inFlight = false;
+  private assembled: AssembledResults | null = null;
+
+  private constructor(
+    readonly job: JobRecord,
+    private readonly deps: AttemptDeps,
+    private readonly rows: RowsFile,
+    private readonly plan: JobPlan,
+    private readonly checkpoints: Map<number, ChunkRecord>,
+  ) {
+    this.id = job.id;
+    this.owner = job.owner;
+    this.dir = path.join(deps.jobsDir, job.id);
+  }
+
+  static async open(job: JobRecord, deps: AttemptDeps): Promise<JobAttempt> {
+    const file = deps.files.fileById(job.file_id);
+    if (!file) throw new Error(`file ${job.file_id} is missing`);
+    const rows = await RowsFile.open(path.join(deps.uploadsDir, file.path), deps.chunkRows);
+    const checkpoints = new Map(deps.jobs.chunks(job.id).map((c) => [c.chunk, c]));
+    const attempt = new JobAttempt(job, deps, rows, planOf(job), checkpoints);
+    await fs.promises.mkdir(attempt.dir, { recursive: true, mode: 0o700 });
+    if (job.results_bytes !== null && job.failures_bytes !== null) await attempt.reuseAssembled({ resultsBytes: job.results_bytes, failuresBytes: job.failures_bytes });
+    return attempt;
+  }
+
+  ready(): boolean {
+    return !this.lost && !this.inFlight && this.nextChunk < this.rows.chunkCount;
+  }
+
+  nextChunkWork(): number {
+    return this.checkpoints.has(this.nextChunk) ? 0 : this.rowsIn(this.nextChunk) * this.plan.perils.length;
+  }
+
+  /** A chunk of this job is being computed or re-read now. */
+  get busy(): boolean {
+    return this.inFlight;
+  }
+
+  /** Every chunk is checkpointed (or the results were already assembled). */
+  get rowsDone(): boolean {
+    return !this.inFlight && this.nextChunk >= this.rows.chunkCount;
+  }
+
+  /** Compute (or re-read) the next chunk and checkpoint it. Stops early, writing nothing, once the attempt is lost. */
+  async runNextChunk(): Promise<void> {
+    const { jobs, workerId } = this.deps;
+    const chunk = this.nextChunk;
+    this.inFlight = true;
+    try {
+      const saved = this.checkpoints.get(chunk);
+      if (saved && saved.rows === this.rowsIn(chunk) && (await chunkIntact(this.dir, saved.file, saved.sha256))) {
+        this.chunksReused++;
+        if (!jobs.setProgress(this.id, workerId, this.processed + saved.rows)) return this.loseLease();
+        this.processed += saved.rows;
+      } else {
+        const rows = await this.rows.chunk(chunk);
+        const output = await computeChunk(this.deps, this.plan, rows, () => this.lost);
+        if (!output || this.lost) return;
+        const written = await writeChunk(this.dir, chunk, output.csv, output.failures);
+        this.chunksComputed++;
+        this.rowsComputed += rows.length;
+        const checkpoint = { job_id: this.id, chunk, rows: rows.length, ...written };
+        if (!jobs.saveCheckpoint(checkpoint, workerId, this.processed + rows.length)) return this.loseLease();
+        this.processed += rows.length;
+      }
+      this.nextChunk++;
+    } finally {
+      this.inFlight = false;
+    }
+  }
+
+  /** results.csv and failures.jsonl from the chunks, recorded, then the chunk files removed; null when the lease was lost. */
+  async assemble(): Promise<AssembledResults | null> {
+    if (this.assembled) return this.assembled;
+    const assembled = await assembleResults(this.dir, this.header(), this.rows.chunkCount);
+    if (this.lost || !this.deps.jobs.recordResults(this.id, this.deps.workerId, assembled)) {
+      this.loseLease();
+      return null;
+    }
+    await removeChunkFiles(this.dir);
+    this.assembled = assembled;
+    return assembled;
+  }
+
+  private loseLease(): void {
+    this.lost = true;
+  }
+
+  private rowsIn(chunk: number): number {
+    return Math.min(this.deps.chunkRows, this.rows.rowCount - chunk * this.deps.chunkRows);
+  }
+
+  private header(): string {
+    return csvLine(this.plan.kind === 'in_depth' ? IN_DEPTH_HEADER : LITE_HEADER);
+  }
+
+  /** An earlier attempt assembled the results: if they are intact, every row is processed already. */
+  private async reuseAssembled(sizes: { resultsBytes: number; failuresBytes: number }): Promise<void> {
+    const chunks = Array.from({ length: this.rows.chunkCount }, (_, c) => this.checkpoints.get(c));
+    if (chunks.some((c, i) => !c || c.rows !== this.rowsIn(i))) return;
+    const assembled = await assembledIntact(this.dir, this.header(), chunks as ChunkRecord[], sizes);
+    if (!assembled) return;
+    if (!this.deps.jobs.setProgress(this.id, this.deps.workerId, this.rows.rowCount)) return this.loseLease();
+    this.assembled = assembled;
+    this.processed = this.rows.rowCount;
+    this.chunksReused = this.rows.chunkCount;
+    this.nextChunk = this.rows.chunkCount;
+    // Chunk files a crash left behind after the results were recorded.
+    await removeChunkFiles(this.dir);
+  }
+}

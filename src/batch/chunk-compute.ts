@@ -1,0 +1,65 @@
+import type { Engine } from '../engine/engine.js';
+import { addOneYear, parseIsoDate } from '../engine/calendar.js';
+import type { PerilName } from '../engine/perils.js';
+import type { Geocoder } from '../geo/index.js';
+import type { LiteMethod } from '../lite/score.js';
+import type { BatchRow } from './csv-input.js';
+import { computeInDepth, computeLite, type ChunkOutput } from './compute.js';
+import type { JobRecord } from './jobs.js';
+import { rowContexts } from './row-context.js';
+
+/**
+ * One chunk of a job's rows → its results CSV lines and failure records, in
+ * slices of 500 rows with a yield to the event loop between slices: the
+ * in-process worker shares the main thread with the HTTP server, so no slice
+ * of work may block it long. Between slices the caller may abandon the chunk
+ * (the job was cancelled or its lease lost), which stops it within a slice.
+ */
+const ROWS_PER_SLICE = 500;
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export interface InDepthOptions {
+  perils: PerilName[];
+}
+export interface LiteOptions {
+  calculation_method: LiteMethod;
+  flood_plus: boolean;
+  perils: PerilName[];
+}
+
+/** What a job's options say about computing it, parsed once per attempt. */
+export type JobPlan =
+  | { kind: 'in_depth'; submissionDay: number; perils: PerilName[] }
+  | { kind: 'lite'; submissionDay: number; perils: PerilName[]; method: LiteMethod; window: { startDay: number; endDay: number } };
+
+export function planOf(job: JobRecord): JobPlan {
+  const submissionDay = parseIsoDate(job.submission_date)!;
+  if (job.kind === 'in_depth') return { kind: 'in_depth', submissionDay, perils: (JSON.parse(job.options) as InDepthOptions).perils };
+  const options = JSON.parse(job.options) as LiteOptions;
+  // Lite scores a one-year window from the day after submission; row dates are context only.
+  const window = { startDay: submissionDay + 1, endDay: addOneYear(submissionDay + 1) - 1 };
+  return { kind: 'lite', submissionDay, perils: options.perils, method: options.calculation_method, window };
+}
+
+export interface ComputeDeps {
+  engine: Engine;
+  geocoder: () => Geocoder;
+}
+
+/** The chunk's output, or null when `abandoned()` turned true between slices. */
+export async function computeChunk(deps: ComputeDeps, plan: JobPlan, rows: readonly BatchRow[], abandoned: () => boolean): Promise<ChunkOutput | null> {
+  const csv: string[] = [];
+  const failures: ChunkOutput['failures'] = [];
+  for (let from = 0; from < rows.length; from += ROWS_PER_SLICE) {
+    await yieldToEventLoop();
+    if (abandoned()) return null;
+    const contexts = rowContexts(rows.slice(from, from + ROWS_PER_SLICE), deps.geocoder(), plan.submissionDay);
+    const slice =
+      plan.kind === 'in_depth'
+        ? await computeInDepth(deps.engine, contexts, plan.perils)
+        : await computeLite(deps.engine, contexts, plan.perils, plan.method, plan.window);
+    csv.push(slice.csv);
+    failures.push(...slice.failures);
+  }
+  return { csv: csv.join(''), failures };
+}

@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FailureRecord } from './compute.js';
+
+/**
+ * A job's files on disk (`<data dir>/jobs/<id>/`): one CSV and one failures
+ * file per chunk, written whole (temporary name, fsync, rename) before the
+ * chunk is checkpointed; then `results.csv` and `failures.jsonl` joined from
+ * them in order, after which the chunk files are removed (docs/batch.md
+ * "Processing", "Retention"). All I/O is asynchronous: the main thread also
+ * serves HTTP.
+ */
+const COPY_BYTES = 1 << 20;
+const CHUNK_FILE = /^chunk-\d{5}\.csv(\.failures\.jsonl)?$/;
+
+export interface WrittenChunk {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface AssembledResults {
+  results: string;
+  failures: string;
+  resultsBytes: number;
+  failuresBytes: number;
+}
+
+/** What a chunk's checkpoint says about its file: enough to find and check its bytes inside results.csv. */
+export interface ChunkBytes {
+  bytes: number;
+  sha256: string;
+}
+
+export function chunkFile(dir: string, chunk: number): string {
+  return path.join(dir, `chunk-${String(chunk).padStart(5, '0')}.csv`);
+}
+
+export async function writeChunk(dir: string, chunk: number, csv: string, failures: readonly FailureRecord[]): Promise<WrittenChunk> {
+  const file = chunkFile(dir, chunk);
+  const data = Buffer.from(csv, 'utf8');
+  await writeWhole(`${file}.failures.jsonl`, Buffer.from(failures.map((f) => `${JSON.stringify(f)}\n`).join(''), 'utf8'));
+  await writeWhole(file, data);
+  return { file: path.basename(file), bytes: data.length, sha256: sha256(data) };
+}
+
+/** A checkpoint counts only if its chunk file is there, whole and unchanged, with its failures beside it. */
+export async function chunkIntact(dir: string, file: string, expectedSha256: string): Promise<boolean> {
+  const full = path.join(dir, file);
+  if (!fs.existsSync(`${full}.failures.jsonl`)) return false;
+  return (await fileSha256(full)) === expectedSha256;
+}
+
+/** results.csv = header + chunk files in order; failures.jsonl likewise. Each written to a temporary name, then renamed. */
+export async function assembleResults(dir: string, header: string, chunkCount: number): Promise<AssembledResults> {
+  const chunks = Array.from({ length: chunkCount }, (_, c) => chunkFile(dir, c));
+  const failures = path.join(dir, 'failures.jsonl');
+  const results = path.join(dir, 'results.csv');
+  const failuresBytes = await concatenate(failures, '', chunks.map((c) => `${c}.failures.jsonl`));
+  const resultsBytes = await concatenate(results, header, chunks);
+  return { results, failures, resultsBytes, failuresBytes };
+}
+
+/**
+ * Results assembled by an earlier attempt, if both files are still there and whole: the sizes recorded at
+ * assembly, the header, and every chunk's bytes at its place hashing to its checkpoint. Checking costs one
+ * read of the file, paid only by a restart; assembling needs no hash of its own.
+ */
+export async function assembledIntact(dir: string, header: string, chunks: readonly ChunkBytes[], sizes: { resultsBytes: number; failuresBytes: number }): Promise<AssembledResults | null> {
+  const results = path.join(dir, 'results.csv');
+  const failures = path.join(dir, 'failures.jsonl');
+  const head = Buffer.from(header, 'utf8');
+  const expectedBytes = chunks.reduce((sum, c) => sum + c.bytes, head.length);
+  if (fs.statSync(failures, { throwIfNoEntry: false })?.size !== sizes.failuresBytes) return null;
+  if (expectedBytes !== sizes.resultsBytes || fs.statSync(results, { throwIfNoEntry: false })?.size !== expectedBytes) return null;
+  let chunk = -1;
+  let left = head.length;
+  let hash = crypto.createHash('sha256');
+  const headRead: Buffer[] = [];
+  for await (const block of fs.createReadStream(results, { highWaterMark: COPY_BYTES }) as AsyncIterable<Buffer>) {
+    for (let at = 0; at < block.length; ) {
+      const take = Math.min(left, block.length - at);
+      if (chunk === -1) headRead.push(block.subarray(at, at + take));
+      else hash.update(block.subarray(at, at + take));
+      at += take;
+      left -= take;
+      if (left > 0) continue;
+      if (chunk === -1 ? !Buffer.concat(headRead).equals(head) : hash.digest('hex') !== chunks[chunk]!.sha256) return null;
+      hash = crypto.createHash('sha256');
+      left = chunks[++chunk]?.bytes ?? Infinity;
+    }
+  }
+  return { results, failures, resultsBytes: expectedBytes, failuresBytes: sizes.failuresBytes };
+}
+
+/** Remove every chunk file of a job once its results are assembled and recorded. */
+export async function removeChunkFiles(dir: string): Promise<void> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => CHUNK_FILE.test(name)).map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
+}
+
+async function writeWhole(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.tmp`;
+  const handle = await fs.promises.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(tmp, file);
+}
+
+/** Join `head` and `parts` into `target` (temporary name, fsync, rename); returns its size. */
+async function concatenate(target: string, head: string, parts: readonly string[]): Promise<number> {
+  const tmp = `${target}.tmp`;
+  let bytes = 0;
+  const handle = await fs.promises.open(tmp, 'w', 0o600);
+  try {
+    const write = async (data: Buffer): Promise<void> => {
+      bytes += data.length;
+      await handle.writeFile(data);
+    };
+    if (head) await write(Buffer.from(head, 'utf8'));
+    for (const part of parts) {
+      for await (const block of fs.createReadStream(part, { highWaterMark: COPY_BYTES }) as AsyncIterable<Buffer>) await write(block);
+    }
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(tmp, target);
+  return bytes;
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const block of fs.createReadStream(file, { highWaterMark: COPY_BYTES }) as AsyncIterable<Buffer>) hash.update(block);
+  return hash.digest('hex');
+}
+
+function sha256(data: Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}

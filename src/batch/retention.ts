@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LIMITS } from '../limits.js';
+import type { FileStore } from './files.js';
+import type { JobStore } from './jobs.js';
+
+/**
+ * Retention (docs/batch.md "Retention", HAZRISK_RETENTION_DAYS): what the
+ * batch worker removes every hour and `hazrisk gc` removes on demand —
+ *   - the files of jobs that finished more than the retention period ago and
+ *     whose download links have expired (`jobs/<id>/`); the job's record stays,
+ *     so its status still answers;
+ *   - uploads unused for the retention period (the original CSV and its rows);
+ *     the record stays for the jobs that used it, its draft schedule leaves
+ *     the list and its file_id becomes unknown to submissions;
+ *   - temporary upload files older than a day, left by a process that died
+ *     mid-upload.
+ * Chunk files are not here: a job removes its own once results.csv is assembled.
+ */
+export interface RetentionDeps {
+  jobs: JobStore;
+  files: FileStore;
+  jobsDir: string;
+  uploadsDir: string;
+}
+
+export interface RetentionReport {
+  jobs: number;
+  uploads: number;
+  tempFiles: number;
+  bytes: number;
+}
+
+const DAY_MS = 86_400_000;
+const UPLOAD_TEMP = /^\.upload-[0-9a-f]+\.tmp$/;
+
+/** Remove what has expired at `now` (`dryRun`: only report it). */
+export async function collectGarbage(deps: RetentionDeps, retentionDays: number, now: number, dryRun = false): Promise<RetentionReport> {
+  const cutoff = now - retentionDays * DAY_MS;
+  const report: RetentionReport = { jobs: 0, uploads: 0, tempFiles: 0, bytes: 0 };
+  const remove = async (target: string): Promise<void> => {
+    report.bytes += sizeOf(target);
+    if (!dryRun) await fs.promises.rm(target, { recursive: true, force: true });
+  };
+  for (const id of deps.jobs.expired(cutoff, now)) {
+    await remove(path.join(deps.jobsDir, id));
+    if (!dryRun) deps.jobs.markPurged(id, now);
+    report.jobs++;
+  }
+  for (const file of deps.files.unusedUploads(cutoff, dryRun ? undefined : now)) {
+    await remove(path.join(deps.uploadsDir, `${file.id}.csv`));
+    await remove(path.join(deps.uploadsDir, file.path));
+    report.uploads++;
+  }
+  for (const name of fs.readdirSync(deps.uploadsDir)) {
+    const file = path.join(deps.uploadsDir, name);
+    if (!UPLOAD_TEMP.test(name) || now - fs.statSync(file).mtimeMs < LIMITS.staleUploadMs) continue;
+    await remove(file);
+    report.tempFiles++;
+  }
+  return report;
+}
+
+/** Bytes under a file or directory (0 when it is gone). */
+function sizeOf(target: string): number {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.size;
+  return fs.readdirSync(target).reduce((sum, name) => sum + sizeOf(path.join(target, name)), 0);
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import type { BatchRow } from './csv-input.js';
+
+/**
+ * An upload's parsed rows (one JSON BatchRow a line, written by intake.ts),
+ * read a chunk at a time: opening it records only where each chunk starts, so
+ * a job held by the worker costs a few numbers, not its 100,000 rows, however
+ * many jobs are interleaved.
+ */
+const READ_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+
+export class RowsFile {
+  private constructor(
+    private readonly file: string,
+    /** Byte offset where each chunk starts, then the end of the last one. */
+    private readonly bounds: number[],
+    readonly rowCount: number,
+  ) {}
+
+  static async open(file: string, chunkRows: number): Promise<RowsFile> {
+    const bounds = [0];
+    let rows = 0;
+    let offset = 0;
+    let lineStart = 0;
+    for await (const block of fs.createReadStream(file, { highWaterMark: READ_BYTES }) as AsyncIterable<Buffer>) {
+      for (let at = block.indexOf(NEWLINE); at !== -1; at = block.indexOf(NEWLINE, at + 1)) {
+        const lineEnd = offset + at + 1;
+        // An empty line is not a row (intake never writes one; a hand-made legacy file might).
+        if (lineEnd - lineStart > 1 && ++rows % chunkRows === 0) bounds.push(lineEnd);
+        lineStart = lineEnd;
+      }
+      offset += block.length;
+    }
+    if (offset > lineStart) throw new Error('the rows file ends in the middle of a row');
+    if (rows % chunkRows !== 0) bounds.push(offset);
+    return new RowsFile(file, bounds, rows);
+  }
+
+  get chunkCount(): number {
+    return this.bounds.length - 1;
+  }
+
+  async chunk(index: number): Promise<BatchRow[]> {
+    const start = this.bounds[index]!;
+    const bytes = Buffer.alloc(this.bounds[index + 1]! - start);
+    const handle = await fs.promises.open(this.file, 'r');
+    try {
+      await handle.read(bytes, 0, bytes.length, start);
+    } finally {
+      await handle.close();
+    }
+    return bytes
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as BatchRow);
+  }
+}

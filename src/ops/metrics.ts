@@ -1,0 +1,84 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The Prometheus metrics operators scrape at GET /metrics (docs/operations.md
+ * "Metrics"). The names are a contract with dashboards and alerts: change one
+ * only with a note in the changelog.
+ */
+export const METRIC_NAMES = {
+  requests: 'hazrisk_http_requests_total',
+  duration: 'hazrisk_http_request_duration_seconds',
+  engineQueue: 'hazrisk_engine_queue_depth',
+  batchJobs: 'hazrisk_batch_jobs',
+  batchRows: 'hazrisk_batch_rows_processed_total',
+  tableInfo: 'hazrisk_table_info',
+} as const;
+
+/** Seconds; API calls are sub-millisecond to a few seconds, uploads up to minutes. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
+/** Methods outside this list are counted as OTHER, so junk methods cannot blow up label cardinality. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'PUT', 'PATCH']);
+
+export interface MetricSources {
+  engineQueueDepth(): number;
+  jobsByStatus(): Record<string, number>;
+  tables(): { peril: string; modelVersion: string }[];
+}
+
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly duration: Histogram<'route'>;
+  private readonly rows: Counter;
+
+  constructor(sources: MetricSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({ name: METRIC_NAMES.requests, help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
+    this.duration = new Histogram({ name: METRIC_NAMES.duration, help: 'Time from request to response, by route pattern.', labelNames: ['route'], buckets: DURATION_BUCKETS, registers });
+    this.rows = new Counter({ name: METRIC_NAMES.batchRows, help: 'Batch schedule rows computed.', registers });
+    new Gauge({
+      name: METRIC_NAMES.engineQueue,
+      help: 'Engine tasks waiting for a worker thread.',
+      registers,
+      collect() {
+        this.set(sources.engineQueueDepth());
+      },
+    });
+    new Gauge({
+      name: METRIC_NAMES.batchJobs,
+      help: 'Batch jobs by status.',
+      labelNames: ['status'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [status, count] of Object.entries(sources.jobsByStatus())) this.set({ status }, count);
+      },
+    });
+    new Gauge({
+      name: METRIC_NAMES.tableInfo,
+      help: 'Installed hazard tables (value 1), by peril and model version.',
+      labelNames: ['peril', 'model_version'],
+      registers,
+      collect() {
+        this.reset();
+        for (const t of sources.tables()) this.set({ peril: t.peril, model_version: t.modelVersion }, 1);
+      },
+    });
+  }
+
+  /** `route` is the matched pattern (`/v1/jobs/:job_id`), or `unmatched`. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
+    this.requests.inc({ route, method: m, status: String(status) });
+    this.duration.observe({ route }, seconds);
+  }
+
+  addBatchRows(rows: number): void {
+    this.rows.inc(rows);
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { toCsv, upload, waitForJob } from '../helpers/batch.js';
+import { writeFixtureTables } from '../helpers/fixture-tables.js';
+
+/** Issue 20 "Downloads": signed artefact links answer Range (206), If-None-Match (304) and gzip. */
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** node:http, not fetch: fetch would ask for gzip and undo it before we could look. */
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let t: TestApp;
+let links: { result_url: string; report_url: string; workbook_url: string };
+let original: { csv: Buffer; html: Buffer; xlsx: Buffer };
+
+before(async () => {
+  const dir = tempDir();
+  writeFixtureTables(path.join(dir, 'tables'));
+  t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') });
+  const key = t.key();
+  const rows = Array.from({ length: 40 }, (_, i) => [null, 20 + i * 0.25, -100 + i * 0.5, `site-${i}`]);
+  const file = await upload(t.url, key, toCsv(['location', 'latitude', 'longitude', 'tag'], rows));
+  const job = await call(`${t.url}/v1/in-depth/batch`, { method: 'POST', key, json: { file_id: file.body.file_id, perils: ['Earthquake', 'Rain'] } });
+  links = await waitForJob(t.url, key, 'in-depth', job.body.job_id);
+  const stored = (name: string) => {
+    const column = { csv: 'result_file', html: 'report_file', xlsx: 'workbook_file' }[name] as 'result_file';
+    const record = t.app.jobs.byId(job.body.job_id)!;
+    return fs.readFileSync(path.join(t.app.paths.jobs, record.id, record[column]!));
+  };
+  original = { csv: stored('csv'), html: stored('html'), xlsx: stored('xlsx') };
+});
+after(() => t.close());
+
+describe('signed downloads: validators and ranges', () => {
+  it('sends the whole file with Accept-Ranges and a strong ETag when nothing else is asked', async () => {
+    const res = await get(links.result_url);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, original.csv);
+    assert.equal(res.headers['accept-ranges'], 'bytes');
+    assert.match(res.headers.etag!, /^"[0-9a-z]+-[0-9a-z]+"$/);
+    assert.equal(res.headers['content-length'], String(original.csv.length));
+    assert.equal(res.headers['content-encoding'], undefined);
+  });
+
+  it('answers If-None-Match with 304, no body, and the same ETag', async () => {
+    const first = await get(links.result_url);
+    const again = await get(links.result_url, { 'if-none-match': first.headers.etag! });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers.etag, first.headers.etag);
+    assert.equal((await get(links.result_url, { 'if-none-match': '"other"' })).status, 200);
+  });
+
+  it('answers a byte range with 206 and exactly those bytes', async () => {
+    const size = original.csv.length;
+    for (const [header, start, end] of [
+      ['bytes=0-9', 0, 9],
+      ['bytes=10-', 10, size - 1],
+      ['bytes=-25', size - 25, size - 1],
+      [`bytes=5-${size + 1000}`, 5, size - 1],
+    ] as const) {
+      const res = await get(links.result_url, { range: header, 'accept-encoding': 'gzip' });
+      assert.equal(res.status, 206, header);
+      assert.equal(res.headers['content-range'], `bytes ${start}-${end}/${size}`, header);
+      assert.equal(res.headers['content-encoding'], undefined, 'a range is of the stored bytes');
+      assert.deepEqual(res.body, original.csv.subarray(start, end + 1), header);
+    }
+  });
+
+  it('a range past the end is 416 with Content-Range: bytes */size; a multi-range or bad unit gets the whole file', async () => {
+    const size = original.csv.length;
+    const res = await get(links.result_url, { range: `bytes=${size}-` });
+    assert.equal(res.status, 416);
+    assert.equal(res.headers['content-range'], `bytes */${size}`);
+    const body = JSON.parse(res.body.toString());
+    assert.equal(body.error.code, 'range_not_satisfiable');
+    assert.equal(body.error.field, 'headers.range');
+    for (const header of ['bytes=0-1,5-6', 'items=0-3', 'bytes=9-2']) {
+      const whole = await get(links.result_url, { range: header });
+      assert.equal(whole.status, 200, header);
+      assert.deepEqual(whole.body, original.csv);
+    }
+  });
+
+  it('If-Range with a stale validator sends the whole file', async () => {
+    const current = (await get(links.result_url)).headers.etag!;
+    assert.equal((await get(links.result_url, { range: 'bytes=0-3', 'if-range': current })).status, 206);
+    const stale = await get(links.result_url, { range: 'bytes=0-3', 'if-range': '"stale"' });
+    assert.equal(stale.status, 200);
+    assert.deepEqual(stale.body, original.csv);
+  });
+
+  it('HEAD with a range gives the 206 headers and no body', async () => {
+    const res = await get(links.result_url, { range: 'bytes=0-9' }, 'HEAD');
+    assert.equal(res.status, 206);
+    assert.equal(res.headers['content-length'], '10');
+    assert.equal(res.body.length, 0);
+  });
+});
+
+describe('signed downloads: compression', () => {
+  it('gzips the CSV and the report for clients that accept it, with its own ETag and Vary', async () => {
+    for (const [url, bytes] of [
+      [links.result_url, original.csv],
+      [links.report_url, original.html],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': 'br;q=1.0, gzip;q=0.8' });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['content-encoding'], 'gzip');
+      assert.equal(res.headers.vary, 'Accept-Encoding');
+      assert.match(res.headers.etag!, /-gz"$/);
+      assert.deepEqual(zlib.gunzipSync(res.body), bytes);
+      assert.ok(res.body.length < bytes.length, 'smaller than the original');
+      const cached = await get(url, { 'accept-encoding': 'gzip', 'if-none-match': res.headers.etag! });
+      assert.equal(cached.status, 304);
+    }
+  });
+
+  it('does not gzip for gzip;q=0, without Accept-Encoding, or the (already zipped) workbook', async () => {
+    assert.equal((await get(links.result_url, { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding'], undefined);
+    assert.equal((await get(links.result_url)).headers['content-encoding'], undefined);
+    const workbook = await get(links.workbook_url, { 'accept-encoding': 'gzip' });
+    assert.equal(workbook.status, 200);
+    assert.equal(workbook.headers['content-encoding'], undefined);
+    assert.deepEqual(workbook.body, original.xlsx);
+  });
+});
