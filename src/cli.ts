@@ -58,7 +58,7 @@ async function main(argv: string[]): Promise<void> {
   const [name, ...args] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') return print(USAGE);
   if (name === '--version' || name === 'version') return print(`hazrisk ${version()}`);
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`unknown command "${name.slice(0, 40)}"\n\n${USAGE}`);
   if (args.includes('--help') || args.includes('-h')) return print(command.usage);
   if (command.private) process.umask(0o077);

@@ -1,6 +1,7 @@
+import { MS_PER_DAY } from './units.js';
 /** Whole days in a duration, for texts that state a limit ("expire after 7 days"). */
 export function wholeDays(ms: number): number {
-  return Math.round(ms / 86_400_000);
+  return Math.round(ms / MS_PER_DAY);
 }
 
 /**
@@ -32,11 +33,11 @@ export const LIMITS = {
   /** Project: a job whose results CSV is at most this size has its artefacts built in the small lane (docs/batch.md "Artefacts"). */
   batchSmallArtefactBytes: 8 * 1024 * 1024,
   /** Project: a temporary upload file older than this belongs to a dead upload; retention removes it. */
-  staleUploadMs: 24 * 3600 * 1000,
+  staleUploadMs: MS_PER_DAY,
   /** Project: how many row-level errors an upload rejection lists. */
   maxReportedRowErrors: 100,
   /** Spec: pre-signed link lifetime, 7 days in ms. */
-  signedUrlLifetimeMs: 7 * 24 * 3600 * 1000,
+  signedUrlLifetimeMs: 7 * MS_PER_DAY,
   /** Spec: API key lifetime, one year in days. */
   keyLifetimeDays: 365,
   /** Project: default JSON body limit (bytes). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { httpError } from '../errors.js';
+import { fileEtag, notModified } from '../http/conditional.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
 /**
@@ -11,11 +12,12 @@ import type { Reply, RequestContext, Route } from '../http/types.js';
  */
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/** A Map, not an object: a request for `/docs/constructor` must not find Object.prototype's members. */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 /** Swagger UI sets inline styles and draws icons from data: URIs; scripts and fetches stay same-origin. */
 export const DOCS_CSP = [
@@ -51,13 +53,13 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swag
 
 function asset(ctx: RequestContext, name: string): Reply {
   if (name === 'init.js') return { raw: INIT, contentType: 'text/javascript; charset=utf-8', headers: HEADERS };
-  const type = ASSETS[name];
+  const type = ASSETS.get(name);
   if (!type) throw httpError('not_found', { message: 'No such API documentation file.' });
   const file = path.join(SWAGGER_DIR, name);
   const stat = fs.statSync(file);
-  const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+  const etag = fileEtag(stat.size, stat.mtimeMs);
   const headers = { ...HEADERS, 'cache-control': 'no-cache', etag };
-  if (ctx.headers['if-none-match'] === etag) return { status: 304, raw: '', contentType: type, headers };
+  if (notModified(ctx.headers['if-none-match'], etag)) return { status: 304, raw: '', contentType: type, headers };
   return { file, contentType: type, headers };
 }
 

@@ -26,7 +26,7 @@ export function downloadRoute(app: ApiContext): Route {
     handler: (ctx) => {
       const name = ctx.params.artefact as ArtefactName;
       const check = app.signer.check(ctx.path, ctx.query.get('expires'), ctx.query.get('signature'), app.clock());
-      if (check === 'invalid' || !(name in ARTEFACTS)) throw httpError('link_invalid');
+      if (check === 'invalid' || !Object.hasOwn(ARTEFACTS, name)) throw httpError('link_invalid');
       if (check === 'expired') throw httpError('link_expired');
       const record = app.jobs.byId(ctx.params.job_id!);
       const file = record?.status === 'complete' ? record[ARTEFACTS[name].column] : null;

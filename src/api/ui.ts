@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { httpError } from '../errors.js';
+import { echo, httpError } from '../errors.js';
+import { fileEtag, notModified } from '../http/conditional.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
 /**
@@ -53,11 +54,11 @@ function serveAsset(ctx: RequestContext, name: string): Reply {
   const stat = type && ASSET_NAME.test(name) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
   if (!stat?.isFile()) {
     const built = fs.existsSync(path.join(UI_DIR, 'index.html'));
-    throw httpError('not_found', { message: built ? `No web interface file ${JSON.stringify(name.slice(0, 80))}.` : 'The web interface is not built: run `npm run build`.' });
+    throw httpError('not_found', { message: built ? `No web interface file ${echo(name)}.` : 'The web interface is not built: run `npm run build`.' });
   }
-  const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+  const etag = fileEtag(stat.size, stat.mtimeMs);
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-cache', etag };
-  if (ctx.headers['if-none-match'] === etag) return { status: 304, raw: '', contentType: type!, headers };
+  if (notModified(ctx.headers['if-none-match'], etag)) return { status: 304, raw: '', contentType: type!, headers };
   return { file, contentType: type!, headers };
 }
 

@@ -4,6 +4,7 @@ import { httpError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { PERIL_NAMES, type PerilName } from '../engine/perils.js';
 import type { Mode } from './modes.js';
+import { MS_PER_DAY } from '../units.js';
 
 /**
  * API keys. A key reads `hzr_<id>_<secret>`: `id` (12 hex) is public and indexes
@@ -115,7 +116,7 @@ export class KeyStore {
       modes: JSON.stringify([...options.modes]),
       flood_plus: options.floodPlus ? 1 : 0,
       issued_at: now,
-      expires_at: now + days * 86_400_000,
+      expires_at: now + days * MS_PER_DAY,
       revoked_at: null,
       rate_limit: options.rateLimit ?? null,
     };

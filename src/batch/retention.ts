@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LIMITS } from '../limits.js';
 import type { FileStore } from './files.js';
 import type { JobStore } from './jobs.js';
+import { MS_PER_DAY } from '../units.js';
 
 /**
  * Retention (docs/batch.md "Retention", HAZRISK_RETENTION_DAYS): what the
@@ -31,12 +32,11 @@ export interface RetentionReport {
   bytes: number;
 }
 
-const DAY_MS = 86_400_000;
 const UPLOAD_TEMP = /^\.upload-[0-9a-f]+\.tmp$/;
 
 /** Remove what has expired at `now` (`dryRun`: only report it). */
 export async function collectGarbage(deps: RetentionDeps, retentionDays: number, now: number, dryRun = false): Promise<RetentionReport> {
-  const cutoff = now - retentionDays * DAY_MS;
+  const cutoff = now - retentionDays * MS_PER_DAY;
   const report: RetentionReport = { jobs: 0, uploads: 0, tempFiles: 0, bytes: 0 };
   const remove = async (target: string): Promise<void> => {
     report.bytes += sizeOf(target);

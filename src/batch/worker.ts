@@ -7,6 +7,7 @@ import type { JobRecord, JobStore } from './jobs.js';
 import { publicError } from './public-error.js';
 import { collectGarbage } from './retention.js';
 import { ChunkScheduler } from './scheduler.js';
+import { MS_PER_HOUR } from '../units.js';
 
 /**
  * The batch worker of one process (docs/batch.md "Processing", "Scheduling"):
@@ -35,7 +36,7 @@ export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<Artef
 
 export type Outcome = StageOutcome;
 
-const RETENTION_SWEEP_MS = 3_600_000;
+const RETENTION_SWEEP_MS = MS_PER_HOUR;
 
 /** How an attempt ended, and how many chunks it computed or re-read from an earlier attempt's checkpoints. */
 export interface AttemptResult {

@@ -1,10 +1,8 @@
+import { DAYS_PER_YEAR } from '../units.js';
 /**
  * The one home of the rate ↔ probability ↔ return-period formulas
  * (docs/methods.md §1). Everything else calls these; nothing re-derives them.
  */
-
-/** Mean calendar year used to express windows in years (leap day every fourth year). */
-export const DAYS_PER_YEAR = 365.25;
 
 /**
  * Return periods are capped here, and a zero expected count (Λ = 0) reports it:

@@ -1,5 +1,7 @@
 import { perilDef } from './perils.js';
 import type { HazardTable } from './table-spec.js';
+import { cosDeg } from '../geo/sphere.js';
+import { MEAN_DAYS_IN_MONTH } from '../units.js';
 
 /**
  * Percentile ranks for Lite's `globally_relative` method (docs/lite.md), fixed at
@@ -7,7 +9,6 @@ import type { HazardTable } from './table-spec.js';
  * of the covered area, weighted by cos(latitude), whose expected annual count of
  * reaching the Lite threshold is lower — ties count half (mid-rank).
  */
-const MEAN_DAYS_PER_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Expected annual count of reaching the Lite threshold, per row; null when the peril has no Lite threshold. */
 export function annualLiteCounts(table: HazardTable): Float64Array | null {
@@ -18,7 +19,7 @@ export function annualLiteCounts(table: HazardTable): Float64Array | null {
   const out = new Float64Array(table.rows);
   for (let r = 0; r < table.rows; r++) {
     if (table.type === 'rate') out[r] = table.rates[r * k + j]!;
-    else for (let m = 0; m < 12; m++) out[r]! += -MEAN_DAYS_PER_MONTH[m]! * Math.log1p(-table.dailyProb[(r * 12 + m) * k + j]!);
+    else for (let m = 0; m < 12; m++) out[r]! += -MEAN_DAYS_IN_MONTH[m]! * Math.log1p(-table.dailyProb[(r * 12 + m) * k + j]!);
   }
   return out;
 }
@@ -29,7 +30,7 @@ export function liteRanks(table: HazardTable): Float64Array | null {
   const rowArea = new Float64Array(table.rows);
   const { nlat, nlon, lat0, dlat } = table.grid;
   for (let i = 0; i < nlat; i++) {
-    const weight = Math.cos(((lat0 + (i + 0.5) * dlat) * Math.PI) / 180);
+    const weight = cosDeg(lat0 + (i + 0.5) * dlat);
     for (let j = 0; j < nlon; j++) {
       const row = table.cellRow[i * nlon + j]!;
       if (row >= 0) rowArea[row]! += weight;

@@ -1,3 +1,4 @@
+import { DAYS_PER_YEAR } from '../units.js';
 /**
  * Normalisation of seasonal and diurnal profiles, part of the table semantics:
  * the writer stores normalised profiles, and the reference maths normalises the
@@ -16,7 +17,7 @@ export function normaliseSeason(weights: Float64Array): Float64Array {
   for (let base = 0; base < weights.length; base += SEASON_SLOTS) {
     let total = 0;
     for (let s = 0; s < SEASON_SLOTS; s++) total += s === LEAP_DAY_SLOT ? weights[base + s]! / 4 : weights[base + s]!;
-    for (let s = 0; s < SEASON_SLOTS; s++) out[base + s] = total > 0 ? weights[base + s]! / total : 1 / 365.25;
+    for (let s = 0; s < SEASON_SLOTS; s++) out[base + s] = total > 0 ? weights[base + s]! / total : 1 / DAYS_PER_YEAR;
   }
   return out;
 }

@@ -6,8 +6,22 @@
  */
 export const EARTH_RADIUS_KM = 6371.0088;
 export const RADIANS_PER_DEGREE = Math.PI / 180;
+export const DEGREES_PER_RADIAN = 180 / Math.PI;
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 export const KM_PER_DEGREE = EARTH_RADIUS_KM * RADIANS_PER_DEGREE;
+
+/**
+ * Degrees → radians as (deg·π)/180. It can differ from deg × RADIANS_PER_DEGREE in the last bit; the
+ * table builders were written with this form, and keeping it keeps every table byte-identical.
+ */
+export function toRadians(deg: number): number {
+  return (deg * Math.PI) / 180;
+}
+
+/** cos of a latitude in degrees: the km-per-degree-of-longitude factor. */
+export function cosDeg(deg: number): number {
+  return Math.cos((deg * Math.PI) / 180);
+}
 
 /** Any longitude → [−180, 180). IBTrACS, for one, keeps tracks continuous up to 242°E. */
 export function wrapLongitude(lon: number): number {

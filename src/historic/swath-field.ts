@@ -14,7 +14,7 @@
  */
 import { contourPolygons, OUTSIDE, type FieldGrid, type PolygonCoords } from './contour.js';
 import { lonDegreesFor, type Box } from './geo.js';
-import { KM_PER_DEGREE } from '../geo/sphere.js';
+import { KM_PER_DEGREE, RADIANS_PER_DEGREE as RAD } from '../geo/sphere.js';
 import { simplifyPolygons } from './simplify.js';
 
 /** Radii in km of the NE, SE, SW and NW quadrants. */
@@ -32,8 +32,6 @@ export interface Segment {
   ra: QuadrantKm;
   rb: QuadrantKm;
 }
-
-const RAD = Math.PI / 180;
 
 /** Nodes beyond the largest radius get true margins too, so contours interpolate between real values. */
 const MARGIN_CELLS = 2;

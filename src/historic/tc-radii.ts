@@ -7,9 +7,10 @@
  * bearings and its centre bearing, as NHC radii are the largest extent in the
  * quadrant.
  */
-import { KM_PER_NMI, type Quadrants, type TrackFix } from '../models/tropical-cyclone/track-types.js';
+import { type Quadrants, type TrackFix } from '../models/tropical-cyclone/track-types.js';
 import { siteWind, vortexAt, windRadiusKm, type Vortex } from '../models/tropical-cyclone/wind-field.js';
 import type { QuadrantKm } from './swath-field.js';
+import { KM_PER_NMI } from '../units.js';
 
 export const SWATH_THRESHOLDS_KT = [34, 50, 64] as const;
 

@@ -13,17 +13,17 @@
  * joined.
  */
 import { readAllStorms } from '../models/tropical-cyclone/sources.js';
-import { KM_PER_NMI, MS_PER_KT, type Storm, type TrackFix } from '../models/tropical-cyclone/track-types.js';
+import { type Storm, type TrackFix } from '../models/tropical-cyclone/track-types.js';
 import { dateFields, type FootprintRecord, type HistoricEvent } from './event.js';
 import { wrapBox, type Box } from './geo.js';
-import { KM_PER_DEGREE, longitudeDelta } from '../geo/sphere.js';
+import { KM_PER_DEGREE, longitudeDelta, RADIANS_PER_DEGREE } from '../geo/sphere.js';
 import { gridFor, segmentBox, segmentReachKm, sweep, swathPolygons, type Segment, type TrackPoint } from './swath-field.js';
 import { fixRadii, SWATH_THRESHOLDS_KT, type Motion, type RadiiSource, type ThresholdRadii } from './tc-radii.js';
+import { KM_PER_NMI, MS_PER_KT, MS_PER_HOUR } from '../units.js';
 
 /** Swath grid resolution: 10 nodes per degree (0.1°, about 11 km). */
 const NODES_PER_DEGREE = 10;
 const MAX_GAP_HOURS = 24;
-const HOUR_MS = 3_600_000;
 
 type UsedFix = TrackFix & { vmaxKt: number; unwrappedLon: number };
 
@@ -103,7 +103,7 @@ function trackRuns(storm: Storm): UsedFix[][] {
     lon += longitudeDelta(previousLon, fix.lon);
     previousLon = fix.lon;
     const last = run[run.length - 1];
-    if (!usable(fix) || (last && fix.time - last.time > MAX_GAP_HOURS * HOUR_MS)) {
+    if (!usable(fix) || (last && fix.time - last.time > MAX_GAP_HOURS * MS_PER_HOUR)) {
       if (run.length) runs.push(run);
       run = [];
     }
@@ -118,9 +118,9 @@ function motionAt(run: readonly UsedFix[], k: number): Motion {
   const a = run[k + 1] ? run[k]! : run[k - 1];
   const b = run[k + 1] ?? run[k]!;
   if (!a || a === b) return { east: 0, north: 0 };
-  const hours = (b.time - a.time) / HOUR_MS;
+  const hours = (b.time - a.time) / MS_PER_HOUR;
   if (!(hours > 0)) return { east: 0, north: 0 };
-  const meanLat = ((a.lat + b.lat) / 2) * (Math.PI / 180);
+  const meanLat = ((a.lat + b.lat) / 2) * RADIANS_PER_DEGREE;
   const eastKm = (b.unwrappedLon - a.unwrappedLon) * KM_PER_DEGREE * Math.cos(meanLat);
   const northKm = (b.lat - a.lat) * KM_PER_DEGREE;
   return { east: eastKm / KM_PER_NMI / hours, north: northKm / KM_PER_NMI / hours };

@@ -19,6 +19,7 @@ import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
 import { type Box } from './geo.js';
 import { distanceKm } from '../geo/sphere.js';
+import { MS_PER_DAY, SQUARE_METRES_PER_ACRE } from '../units.js';
 
 const WILDFIRE_SOURCES = {
   frap: CATALOGUES.perimetersFrap,
@@ -28,9 +29,7 @@ const WILDFIRE_SOURCES = {
 } as const;
 
 export const CIRCLE_CREATED_BY = 'hazrisk:circle-from-burnt-area';
-const SQUARE_METRES_PER_ACRE = 4046.8564224;
 const ACRES_PER_HECTARE = 10_000 / SQUARE_METRES_PER_ACRE;
-const DAY_MS = 86_400_000;
 
 interface FireRecord {
   externalId: string;
@@ -141,7 +140,7 @@ function portugalCircles(sourcesDir: string): FireRecord[] {
 }
 
 function fireEvent(f: FireRecord): HistoricEvent {
-  const duration = f.startDate && f.endDate ? Math.round((Date.parse(f.endDate) - Date.parse(f.startDate)) / DAY_MS) : null;
+  const duration = f.startDate && f.endDate ? Math.round((Date.parse(f.endDate) - Date.parse(f.startDate)) / MS_PER_DAY) : null;
   return {
     peril: 'Wildfire',
     externalId: f.externalId,
@@ -207,5 +206,5 @@ function sameName(a: string, b: string): boolean {
 }
 
 function daysApart(a: string | null, b: string | null): number {
-  return a && b ? Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS : Infinity;
+  return a && b ? Math.abs(Date.parse(a) - Date.parse(b)) / MS_PER_DAY : Infinity;
 }

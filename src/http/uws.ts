@@ -148,6 +148,8 @@ class UwsExchange implements HttpExchange {
         }
       },
     });
+    // The consumer sees errors through its pipeline; a stream nobody consumed (or not yet) must not crash the process.
+    stream.on('error', () => undefined);
     if (this.declaredTooLarge(limit)) {
       stream.destroy(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
       return stream;
@@ -165,8 +167,6 @@ class UwsExchange implements HttpExchange {
       }
     });
     this.onAbort(() => stream.destroy(new ClientAbortedError()));
-    // The consumer sees errors through its pipeline; a stream nobody consumed must not crash the process.
-    stream.on('error', () => undefined);
     return stream;
   }
 

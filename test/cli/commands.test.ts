@@ -61,10 +61,12 @@ describe('hazrisk --help and --version', () => {
     assert.equal(run.stdout, `hazrisk ${pkg.version}\n`);
   });
 
-  it('an unknown command exits 2 with the overall usage', async () => {
-    const run = await hazrisk(['frobnicate'], {});
-    assert.equal(run.code, 2);
-    assert.match(run.stderr, /^hazrisk: unknown command "frobnicate"\n\nhazrisk — Hazard Risk Probability Service/);
+  it('an unknown command exits 2 with the overall usage, also one named like an object member', async () => {
+    for (const name of ['frobnicate', 'constructor']) {
+      const run = await hazrisk([name], {});
+      assert.equal(run.code, 2, name);
+      assert.match(run.stderr, new RegExp(`^hazrisk: unknown command "${name}"\\n\\nhazrisk — Hazard Risk Probability Service`));
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, it } from '../helpers/harness.js';
 import { Engine } from '../../src/engine/engine.js';
 import { encodeTable } from '../../src/engine/table-file.js';
 import { daysFromCivil, civilFromDays, addOneYear, parseIsoDate, formatIsoDate, londonToday } from '../../src/engine/calendar.js';
-import { probabilityInYears, returnPeriodYears, windowYears, toPercent, integerReturnPeriod, RETURN_PERIOD_CAP_YEARS, DAYS_PER_YEAR } from '../../src/engine/formulas.js';
+import { probabilityInYears, returnPeriodYears, windowYears, toPercent, integerReturnPeriod, RETURN_PERIOD_CAP_YEARS } from '../../src/engine/formulas.js';
+import { DAYS_PER_YEAR } from '../../src/units.js';
 import { referenceWindow } from '../../src/engine/reference.js';
 import { uniformRateTable, randomRateTable, testCellCentre } from '../helpers/tables.js';
 

@@ -163,6 +163,41 @@ describe('hostile bodies', () => {
   });
 });
 
+describe('names that are object members', () => {
+  it('/docs/constructor and /docs/__proto__ are 404, not 500', async () => {
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const res = await call(`${t.url}/docs/${name}?%`);
+      assert.equal(res.status, 404, name);
+      assertError(res.body, 404, 'not_found', null);
+    }
+  });
+});
+
+describe('an upload declared larger than the limit', () => {
+  it('is answered (bad_request for a non-multipart type, else csv_oversized) before its body arrives, and nothing escapes to the process', async () => {
+    const escaped: unknown[] = [];
+    const onEscape = (err: unknown): void => void escaped.push(err);
+    process.on('uncaughtException', onEscape);
+    process.on('unhandledRejection', onEscape);
+    try {
+      for (const [type, status, code] of [
+        ['text/csv', 400, 'bad_request'],
+        ['multipart/form-data; boundary=b', 400, 'csv_oversized'],
+      ] as const) {
+        const res = await raw(port, `POST /v1/in-depth/batch/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${key}\r\nContent-Type: ${type}\r\nContent-Length: 900000000\r\n\r\nlocation\nLondon\n`);
+        assert.equal(res.status, status, type);
+        assert.equal(JSON.parse(res.body).error.code, code, type);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal((await call(`${t.url}/health`)).status, 200);
+      assert.deepEqual(escaped, []);
+    } finally {
+      process.off('uncaughtException', onEscape);
+      process.off('unhandledRejection', onEscape);
+    }
+  });
+});
+
 describe('echoed input is cut short', () => {
   it('an unknown 10,000-character path is quoted to at most ECHO_MAX_CHARS characters', async () => {
     const res = await call(`${t.url}/${'a'.repeat(10_000)}`);

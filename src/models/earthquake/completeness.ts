@@ -1,7 +1,7 @@
 import type { Quake } from './sources.js';
 import { COMPLETENESS, RECURRENCE } from './parameters.js';
+import { MS_PER_YEAR } from '../../units.js';
 
-const MS_PER_YEAR = 365.25 * 86_400_000;
 
 export interface CompletenessClass {
   from: number;

@@ -2,8 +2,8 @@ import type { Quake } from './sources.js';
 import { KM_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
 import { firstAtOrAfter } from './merge.js';
 import { DECLUSTER } from './parameters.js';
+import { MS_PER_DAY } from '../../units.js';
 
-const MS_PER_DAY = 86_400_000;
 
 /** Gardner & Knopoff (1974) space window in km for a mainshock of magnitude m. */
 export function windowKm(m: number): number {

@@ -1,6 +1,6 @@
 import { cellCentre } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, distanceKm, cosDeg } from '../../geo/sphere.js';
 import { nthNeighbourKm } from './neighbours.js';
 import { SMOOTHING } from './parameters.js';
 
@@ -37,7 +37,7 @@ export function smoothCounts(grid: GridDef, points: readonly SmoothedPoint[], la
     weights.length = 0;
     let total = 0;
     forCellsWithin(grid, p.latitude, p.longitude, options.truncationKm, (cell, r) => {
-      const w = (r * r + d * d) ** -1.5 * Math.cos((cellCentre(grid, cell).latitude * Math.PI) / 180);
+      const w = (r * r + d * d) ** -1.5 * cosDeg(cellCentre(grid, cell).latitude);
       cells.push(cell);
       weights.push(w);
       total += w;
@@ -58,7 +58,7 @@ export function forCellsWithin(grid: GridDef, latitude: number, longitude: numbe
   const iHi = Math.min(grid.nlat - 1, Math.floor((latitude + latSpan - grid.lat0) / grid.dlat));
   for (let i = iLo; i <= iHi; i++) {
     const rowLat = grid.lat0 + (i + 0.5) * grid.dlat;
-    const cos = Math.cos((rowLat * Math.PI) / 180);
+    const cos = cosDeg(rowLat);
     const lonSpan = cos * KM_PER_DEGREE > radiusKm / 180 ? radiusKm / (KM_PER_DEGREE * cos) : 180;
     const jCentre = Math.floor((longitude - grid.lon0) / grid.dlon);
     const half = Math.min(Math.ceil(lonSpan / grid.dlon) + 1, Math.floor(grid.nlon / 2));

@@ -1,4 +1,4 @@
-import { KM_PER_DEGREE } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, cosDeg } from '../../geo/sphere.js';
 import { CELLS, GRID } from '../toolkit/half-degree.js';
 import { insideSpans, type Spans } from '../toolkit/scanlines.js';
 import { FLOOD } from './parameters.js';
@@ -84,7 +84,7 @@ function markWater(paths: readonly Path[], distance: Float32Array, waterZ: Float
 /** Two-pass 8-neighbour chamfer distance (km) that carries the nearest water's elevation along. */
 function chamfer(distance: Float32Array, waterZ: Float32Array): void {
   const dy = KM_PER_DEGREE * STEP;
-  const dxOf = (i: number): number => KM_PER_DEGREE * STEP * Math.cos(((GRID.lat0 + (i + 0.5) * STEP) * Math.PI) / 180);
+  const dxOf = (i: number): number => KM_PER_DEGREE * STEP * cosDeg(GRID.lat0 + (i + 0.5) * STEP);
   const relax = (at: number, from: number, step: number): void => {
     const d = distance[from]! + step;
     if (d < distance[at]!) {
@@ -125,7 +125,7 @@ function gradients(z: Float64Array): Float64Array {
   const out = new Float64Array(CELLS);
   const dyKm = 2 * KM_PER_DEGREE * GRID.dlat;
   for (let i = 0; i < GRID.nlat; i++) {
-    const dxKm = Math.max(1, 2 * KM_PER_DEGREE * GRID.dlon * Math.cos(((GRID.lat0 + (i + 0.5) * GRID.dlat) * Math.PI) / 180));
+    const dxKm = Math.max(1, 2 * KM_PER_DEGREE * GRID.dlon * cosDeg(GRID.lat0 + (i + 0.5) * GRID.dlat));
     const north = Math.min(GRID.nlat - 1, i + 1);
     const south = Math.max(0, i - 1);
     for (let j = 0; j < GRID.nlon; j++) {

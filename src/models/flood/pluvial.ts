@@ -3,8 +3,8 @@ import { perilDef } from '../../engine/perils.js';
 import type { DailyTable } from '../../engine/table-spec.js';
 import type { CountryGrid } from '../toolkit/country-grid.js';
 import { CELLS, GRID, cellAreaKm2 } from '../toolkit/half-degree.js';
-import { DAYS_IN_MONTH, MONTHS } from '../toolkit/months.js';
 import { FLOOD } from './parameters.js';
+import { MEAN_DAYS_IN_MONTH, MONTHS } from '../../units.js';
 
 /**
  * Pluvial and flash flooding: water from heavy rain that overwhelms drainage
@@ -34,7 +34,7 @@ export function heavyRainDays(rain: DailyTable): Float64Array {
     const row = rain.cellRow[c]!;
     if (row < 0) continue;
     let days = 0;
-    for (let m = 0; m < MONTHS; m++) days += DAYS_IN_MONTH[m]! * rain.dailyProb[row * width + m * thresholds.length + k]!;
+    for (let m = 0; m < MONTHS; m++) days += MEAN_DAYS_IN_MONTH[m]! * rain.dailyProb[row * width + m * thresholds.length + k]!;
     out[c] = days;
   }
   return out;

@@ -5,6 +5,7 @@ import { CELLS, GRID } from '../toolkit/half-degree.js';
 import { sumCircular } from '../toolkit/smoothing.js';
 import { FLOOD } from './parameters.js';
 import type { FloodEvent } from './sources.js';
+import { DAYS_PER_YEAR } from '../../units.js';
 
 /**
  * Flood seasons from DFO begin dates: one profile per 10° block, built from all
@@ -50,7 +51,7 @@ export function floodSeasons(events: readonly FloodEvent[], covered: (cell: numb
     }
     weights.push(total);
     const smooth = sumCircular(histogram, smoothingDays);
-    return smooth.map((v) => v + pseudoEvents / 365.25);
+    return smooth.map((v) => v + pseudoEvents / DAYS_PER_YEAR);
   });
   const seasonOfCell = new Uint16Array(CELLS);
   for (let c = 0; c < CELLS; c++) if (covered(c)) seasonOfCell[c] = profileOfKey.get(blockOf(c).key)!;

@@ -18,6 +18,7 @@ import { protectionGrid } from './protection.js';
 import { floodSeasons } from './season.js';
 import { readFloodArchive, readWaterPaths, SEVERITY_CLASSES, type FloodEvent } from './sources.js';
 import { calibrateFilledShare, overtopping, stageM } from './stage.js';
+import { DAYS_PER_YEAR } from '../../units.js';
 
 /**
  * The FloodLivePlus table: per 0.5° cell and depth threshold d the annual rate
@@ -69,7 +70,7 @@ export function buildFlood(sourcesDir: string, rain: DailyTable, progress: (frac
   const countries = countryGrid();
   progress(0.1, 'flood events');
   const archive = readFloodArchive(sourcesDir);
-  const years = (archive.lastDay - archive.firstDay + 1) / 365.25;
+  const years = (archive.lastDay - archive.firstDay + 1) / DAYS_PER_YEAR;
   // Land is a CRU cell or a cell a country covers most of (the world-atlas land rings that jump the antimeridian mark whole latitude lines as land).
   const covered = (c: number): boolean => cellCentre(GRID, c).latitude > FLOOD.southernLimitDeg && (Number.isFinite(pre[c * 12]!) || countries.countryOf[c]! >= 0);
   const landKm2 = new Float64Array(CELLS);

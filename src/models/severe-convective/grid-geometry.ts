@@ -1,5 +1,5 @@
 import type { GridDef } from '../../engine/table-spec.js';
-import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
+import { EARTH_RADIUS_KM, RADIANS_PER_DEGREE } from '../../geo/sphere.js';
 
 /**
  * Cell geometry of the model and work grids (regional, not wrapping), on the
@@ -27,7 +27,7 @@ export function rowLatitude(grid: GridDef, i: number): number {
 
 /** Area of a cell of row i in km² (spherical: R² Δλ (sin φ₂ − sin φ₁)). */
 export function cellAreaKm2(grid: GridDef, i: number): number {
-  const rad = Math.PI / 180;
+  const rad = RADIANS_PER_DEGREE;
   const south = (grid.lat0 + i * grid.dlat) * rad;
   const north = south + grid.dlat * rad;
   const r = EARTH_RADIUS_KM;
@@ -36,7 +36,7 @@ export function cellAreaKm2(grid: GridDef, i: number): number {
 
 /** Great-circle distance (haversine), km; the longitude difference is taken as given. */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
+  const rad = RADIANS_PER_DEGREE;
   const dLat = (lat2 - lat1) * rad;
   const dLon = (lon2 - lon1) * rad;
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;

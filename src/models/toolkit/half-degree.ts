@@ -1,6 +1,6 @@
 import { globalGrid } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
+import { EARTH_RADIUS_KM, toRadians } from '../../geo/sphere.js';
 
 /**
  * The global 0.5° grid of the Wildfire and FloodLivePlus tables, which is also
@@ -13,7 +13,7 @@ export const CELLS = GRID.nlat * GRID.nlon;
 /** Area of a cell in km² (spherical Earth, the shared mean radius). */
 export function cellAreaKm2(cell: number): number {
   const i = Math.floor(cell / GRID.nlon);
-  const south = ((GRID.lat0 + i * GRID.dlat) * Math.PI) / 180;
-  const north = ((GRID.lat0 + (i + 1) * GRID.dlat) * Math.PI) / 180;
-  return EARTH_RADIUS_KM ** 2 * ((GRID.dlon * Math.PI) / 180) * (Math.sin(north) - Math.sin(south));
+  const south = toRadians(GRID.lat0 + i * GRID.dlat);
+  const north = toRadians(GRID.lat0 + (i + 1) * GRID.dlat);
+  return EARTH_RADIUS_KM ** 2 * toRadians(GRID.dlon) * (Math.sin(north) - Math.sin(south));
 }

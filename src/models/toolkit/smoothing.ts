@@ -1,4 +1,5 @@
 import type { GridDef } from '../../engine/table-spec.js';
+import { cosDeg } from '../../geo/sphere.js';
 
 /**
  * Gaussian smoothing on model grids and over periodic profiles, for every
@@ -44,7 +45,7 @@ export function kernelWeights(sigmaCells: number, truncateSigmas: number, maxHal
 export function spreadMass(grid: GridDef, mass: Float64Array, sigmaKm: number, truncateSigmas: number, kmPerDegree: number): Float64Array {
   const across = new Float64Array(mass.length);
   for (let i = 0; i < grid.nlat; i++) {
-    const cellKm = kmPerDegree * Math.cos(((grid.lat0 + (i + 0.5) * grid.dlat) * Math.PI) / 180) * grid.dlon;
+    const cellKm = kmPerDegree * cosDeg(grid.lat0 + (i + 0.5) * grid.dlat) * grid.dlon;
     spreadLine(mass, across, i * grid.nlon, 1, grid.nlon, normalisedWeights(sigmaKm / cellKm, truncateSigmas));
   }
   const out = new Float64Array(mass.length);
@@ -71,7 +72,7 @@ export function kernelSums(grid: GridDef, values: Float64Array, sigmaKm: number,
   const rowPass = new Float64Array(values.length);
   for (let i = 0; i < nlat; i++) {
     const latitude = grid.lat0 + (i + 0.5) * dlat;
-    const stepKm = kmPerDegree * dlon * Math.cos((latitude * Math.PI) / 180);
+    const stepKm = kmPerDegree * dlon * cosDeg(latitude);
     const w = kernelWeights(sigmaKm / stepKm, truncateSigmas, Math.floor((nlon - 1) / 2));
     const half = (w.length - 1) / 2;
     const base = i * nlon;
@@ -125,7 +126,7 @@ export function weightedAverage(grid: GridDef, values: Float64Array, width: numb
   }
   const out = new Float64Array(values.length);
   for (let i = 0; i < nlat; i++) {
-    const kmPerCell = grid.dlon * kmPerDegree * Math.cos(((grid.lat0 + (i + 0.5) * grid.dlat) * Math.PI) / 180);
+    const kmPerCell = grid.dlon * kmPerDegree * cosDeg(grid.lat0 + (i + 0.5) * grid.dlat);
     const kLon = kernelWeights(sigmaKm / Math.max(kmPerCell, 1e-6), truncateSigmas);
     const centre = (kLon.length - 1) / 2;
     const hLon = Math.min(centre, Math.floor((nlon - 1) / 2));

@@ -7,9 +7,10 @@
  * m ← m·(r34_recorded − Rmax)/(r34_model(m) − Rmax) converges in a few steps.
  */
 import { R34_SIZE } from './parameters.js';
-import { KM_PER_NMI, type Quadrants } from './track-types.js';
+import { type Quadrants } from './track-types.js';
 import { vortexAt, type StormPosition } from './wind-field.js';
 import { meanQuadrantRadius } from './wind-radii.js';
+import { KM_PER_NMI } from '../../units.js';
 
 const R34_KT = 34;
 

@@ -11,9 +11,10 @@ import { ALL_SEA } from './land-mask.js';
 import { PROFILE_CALIBRATION } from './parameters.js';
 import { usesR34Size } from './r34-size.js';
 import { trackSteps } from './track-steps.js';
-import { KM_PER_NMI, type Quadrants, type Storm } from './track-types.js';
+import { type Quadrants, type Storm } from './track-types.js';
 import { vortexAt, type ProfileCalibration, type StormPosition } from './wind-field.js';
 import { modelQuadrantRadius } from './wind-radii.js';
+import { KM_PER_NMI } from '../../units.js';
 
 const QUADRANTS: readonly (keyof Quadrants)[] = ['ne', 'se', 'sw', 'nw'];
 const CLASSES = [

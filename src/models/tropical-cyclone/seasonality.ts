@@ -14,8 +14,8 @@ import { sumCircularGathered } from '../toolkit/smoothing.js';
 import type { Footprint } from './footprint.js';
 import { rowCentreLat } from './hazard-grid.js';
 import { SEASONALITY } from './parameters.js';
+import { MS_PER_DAY } from '../../units.js';
 
-const DAY_MS = 86_400_000;
 
 export interface SeasonProfiles {
   /** profiles × 366 weights (normalised per mean year). */
@@ -59,7 +59,7 @@ export class SeasonAccumulator {
     for (let k = 0; k < footprint.cells.length; k++) {
       if (footprint.maxKt[k]! < thresholdKt) continue;
       const tile = this.tileOfCell(footprint.cells[k]!);
-      const slot = seasonSlot(Math.floor(footprint.time[k]! / DAY_MS));
+      const slot = seasonSlot(Math.floor(footprint.time[k]! / MS_PER_DAY));
       this.tileHist[tile * SEASON_SLOTS + slot]! += weight;
       this.groupHist[group * SEASON_SLOTS + slot]! += weight;
       this.tileGroupWeight[tile * this.groups + group]! += weight;

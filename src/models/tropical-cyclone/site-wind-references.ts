@@ -1,3 +1,4 @@
+import { KT_PER_MS } from '../../units.js';
 /**
  * Published site-wind return periods for the TropicalCyclone validation
  * (docs/models/tropical-cyclone.md §5): design-code wind climates at named
@@ -6,7 +7,6 @@
  * the published value; the code computes the reference return period at the
  * table's thresholds from it.
  */
-import { KT_PER_MS } from './track-types.js';
 
 /** Where a reference's numbers come from, and how they convert. */
 export const CONVERSIONS = {

@@ -11,7 +11,7 @@ import type { HazardTable } from '../../engine/table-spec.js';
 import type { ValidationRow } from '../validation-types.js';
 import { siteReturnPeriod } from './site-hazard.js';
 import { AS_NZS_REGIONS, CONVERSIONS, SITE_WIND_REFERENCES, type SiteWindReference } from './site-wind-references.js';
-import { MS_PER_KT } from './track-types.js';
+import { MS_PER_KT } from '../../units.js';
 
 const PERIL = 'TropicalCyclone';
 const CAT1 = 1;

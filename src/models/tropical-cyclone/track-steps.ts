@@ -13,11 +13,12 @@
  * fixes, the one fitted fix's value next to it, 1 elsewhere.
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
-import { KM_PER_DEGREE, distanceKm, longitudeDelta, wrapLongitude } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, distanceKm, longitudeDelta, wrapLongitude, cosDeg, RADIANS_PER_DEGREE } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import { TRACK_STEPS } from './parameters.js';
 import { outerScaleForR34, usesR34Size } from './r34-size.js';
-import { KM_PER_NMI, type Stage, type Storm, type TrackFix } from './track-types.js';
+import { type Stage, type Storm, type TrackFix } from './track-types.js';
+import { KM_PER_NMI, MS_PER_HOUR } from '../../units.js';
 
 export interface TrackStep {
   time: number;
@@ -32,7 +33,6 @@ export interface TrackStep {
   stage: Stage | null;
 }
 
-const HOUR_MS = 3_600_000;
 const LOWEST_THRESHOLD_KT = SAFFIR_SIMPSON_KNOTS[0];
 
 interface Motion {
@@ -51,7 +51,7 @@ export function trackSteps(storm: Storm, land: LandMask): TrackStep[] {
   for (let k = 0; k + 1 < fixes.length; k++) {
     const a = fixes[k]!;
     const b = fixes[k + 1]!;
-    const hours = (b.time - a.time) / HOUR_MS;
+    const hours = (b.time - a.time) / MS_PER_HOUR;
     if (!(hours > 0) || hours > TRACK_STEPS.maxGapHours) {
       steps.push(stepAt(a, a.lat, a.lon, a.time, a.vmaxKt, rmwKm(a), motion, scales[k] ?? 1));
       continue;
@@ -71,7 +71,7 @@ export function trackSteps(storm: Storm, land: LandMask): TrackStep[] {
 /** The motion of the segment starting at fix k (the previous one for the last fix); zero for a lone fix. */
 function fixMotion(fixes: readonly WindFix[], k: number): Motion {
   const [a, b] = k + 1 < fixes.length ? [fixes[k]!, fixes[k + 1]!] : k > 0 ? [fixes[k - 1]!, fixes[k]!] : [null, null];
-  const hours = a && b ? (b.time - a.time) / HOUR_MS : 0;
+  const hours = a && b ? (b.time - a.time) / MS_PER_HOUR : 0;
   return a && b && hours > 0 && hours <= TRACK_STEPS.maxGapHours ? motionOf(a, b, hours) : { east: 0, north: 0 };
 }
 
@@ -124,15 +124,15 @@ function inlandExtension(last: WindFix, motion: Motion, scale: number): TrackSte
     const v = background + (last.vmaxKt - background) * Math.exp(-TRACK_STEPS.decayRatePerHour * h);
     if (v < LOWEST_THRESHOLD_KT) break;
     const lat = last.lat + (motion.north * KM_PER_NMI * h) / KM_PER_DEGREE;
-    const lon = wrapLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180)));
-    steps.push(stepAt(last, lat, lon, last.time + h * HOUR_MS, v, null, motion, scale));
+    const lon = wrapLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * cosDeg(lat)));
+    steps.push(stepAt(last, lat, lon, last.time + h * MS_PER_HOUR, v, null, motion, scale));
   }
   return steps;
 }
 
 /** Storm motion (kt, east and north) between two fixes. */
 function motionOf(a: TrackFix, b: TrackFix, hours: number): Motion {
-  const meanLat = ((a.lat + b.lat) / 2) * (Math.PI / 180);
+  const meanLat = ((a.lat + b.lat) / 2) * RADIANS_PER_DEGREE;
   const eastKm = longitudeDelta(a.lon, b.lon) * KM_PER_DEGREE * Math.cos(meanLat);
   const northKm = (b.lat - a.lat) * KM_PER_DEGREE;
   return { east: eastKm / KM_PER_NMI / hours, north: northKm / KM_PER_NMI / hours };

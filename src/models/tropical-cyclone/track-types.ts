@@ -1,12 +1,8 @@
 /**
  * The shape every best track is normalised to (stable API, also read by
  * src/historic), and the units the catalogues report in: winds in knots
- * (1-minute sustained), radii in nautical miles. Geometry is in src/geo/sphere.ts.
+ * (1-minute sustained), radii in nautical miles (conversions in src/units.ts). Geometry is in src/geo/sphere.ts.
  */
-
-export const KM_PER_NMI = 1.852;
-export const MS_PER_KT = 1852 / 3600;
-export const KT_PER_MS = 3600 / 1852;
 
 export type Basin = 'NA' | 'EP' | 'CP' | 'WP' | 'NI' | 'SI' | 'SP';
 /** Storm stage where the source reports one (null: the source gives none). */

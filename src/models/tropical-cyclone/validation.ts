@@ -16,8 +16,9 @@ import { PLACES, type Place } from './places.js';
 import { siteReturnPeriod } from './site-hazard.js';
 import { siteWindValidation } from './site-wind-validation.js';
 import { stepsOfPeriods, strikeRate } from './strikes.js';
-import { KM_PER_NMI, type Storm } from './track-types.js';
+import { type Storm } from './track-types.js';
 import { orderingChecks } from './validation-orderings.js';
+import { KM_PER_NMI } from '../../units.js';
 
 const PERIL = 'TropicalCyclone';
 const NHC = 'NHC Tropical Cyclone Climatology, "Hurricane Return Periods" (within 50 n mi)';

@@ -27,7 +27,8 @@
  * No roughness reduction over land: winds are in the best track's (open-water) exposure.
  */
 import { PROFILE_CALIBRATION, WIND_FIELD } from './parameters.js';
-import { MS_PER_KT } from './track-types.js';
+import { RADIANS_PER_DEGREE as RAD } from '../../geo/sphere.js';
+import { MS_PER_KT } from '../../units.js';
 
 export interface StormPosition {
   latitude: number;
@@ -59,8 +60,6 @@ export interface Vortex {
   motionEast: number;
   motionNorth: number;
 }
-
-const RAD = Math.PI / 180;
 
 /** Adjustment of the WDR06 outer profile: A × aFactor, X1 × x1Factor (PROFILE_CALIBRATION). */
 export interface ProfileCalibration {

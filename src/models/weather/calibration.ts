@@ -1,9 +1,10 @@
 import { cellIndex } from '../../engine/grid.js';
 import { TailQuantileTable } from './distributions.js';
 import { clamp, fitLinear, quantile, type LinearFit } from './least-squares.js';
-import { GENERATOR, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, isCalibrationStation } from './parameters.js';
+import { GENERATOR, isCalibrationStation } from './parameters.js';
 import { fitSnowPartition, type SnowPartitionFit } from './snow-partition.js';
 import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation } from './sources.js';
+import { MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from '../../units.js';
 
 /**
  * Calibration of the CRU-driven generator against US HCN station statistics.

@@ -1,8 +1,9 @@
 import { clampCovariates, cruCovariates, occurrenceCovariates, persistenceCovariates, shapeCovariates, type Calibration } from './calibration.js';
 import { clamp, predictLinear } from './least-squares.js';
-import { GENERATOR, MEAN_DAYS_IN_MONTH } from './parameters.js';
+import { GENERATOR } from './parameters.js';
 import { snowProbability } from './snow-partition.js';
 import type { CruClimatology } from './sources.js';
+import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /**
  * The daily generator of one cell and calendar month (docs/methods.md §3(c)):

@@ -1,7 +1,8 @@
 import { distanceKm } from '../../geo/sphere.js';
 import { geometryRings, loadWorldAtlas } from '../toolkit/world-atlas.js';
-import { HCN_SERIES, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, TC_RAIN, isCalibrationStation } from './parameters.js';
+import { HCN_SERIES, TC_RAIN, isCalibrationStation } from './parameters.js';
 import type { HcnMonth, HcnStation, HcnYear } from './sources.js';
+import { MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from '../../units.js';
 
 /**
  * The US HCN stations the tail calibration and the validation use: at least

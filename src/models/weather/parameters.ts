@@ -6,7 +6,6 @@
  * are in references.ts.
  */
 import type { CruVariable } from '../../catalogues/registry.js';
-import { DAYS_PER_YEAR } from '../../engine/formulas.js';
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
 
 /** The CRU CL 1.0 variables the generator and the gust model read (the grid is src/catalogues/cru.ts CRU_GRID). */
@@ -15,15 +14,6 @@ export type WeatherCruVariable = (typeof CRU_VARIABLES)[number];
 
 /** Rings of ocean cells given the nearest land row so coastal points resolve. */
 export const COVERAGE_RINGS = 1;
-
-/** Days per calendar month in a mean year (February 28.25), for monthly ↔ daily conversions. */
-export const MEAN_DAYS_IN_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
-/**
- * The mean month, 365.25 / 12 = 30.4375 days: the month of the SPC seasonal
- * smoothing, and HCN's monthly precipitation is mean daily precipitation × this
- * (ushcn-daily-derived/SOURCE.md).
- */
-export const MEAN_DAYS_PER_MONTH = DAYS_PER_YEAR / 12;
 
 /**
  * The US HCN stations are split by id: every fitted number of the precipitation
@@ -189,7 +179,6 @@ export const WIND = {
 /** Convective gusts from SPC wind reports. */
 export const SPC = {
   years: [2022, 2023, 2024, 2025] as const,
-  knotsToMetresPerSecond: 0.514444,
   /** Gaussian kernel SD (km), as SPC/NSSL severe-report climatologies (Doswell et al. 2005). */
   kernelSigmaKm: 120,
   kernelCutoffSigmas: 3,
@@ -207,6 +196,3 @@ export const TC = {
   gustFactor3sOver60s: 1.23,
   categoryKnots: SAFFIR_SIMPSON_KNOTS,
 } as const;
-
-/** Earth radius of the convective kernel distances (spc-gusts.ts), km. */
-export const EARTH_RADIUS_KM = 6371;

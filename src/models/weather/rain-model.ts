@@ -1,6 +1,6 @@
 import { transitions, type MonthGenerator } from './generator.js';
-import { MEAN_DAYS_IN_MONTH } from './parameters.js';
 import { wetDayMoments, wetDaySurvival, type WetDayTail } from './rain-tail.js';
+import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /**
  * The rain numbers of one cell and month, shared by the tables

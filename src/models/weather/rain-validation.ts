@@ -8,8 +8,9 @@ import { groupOfClass } from './climate-groups.js';
 import { fitGev, gevLevel } from './extremes.js';
 import { hcnSites, type HcnSite } from './hcn-sites.js';
 import { quantile } from './least-squares.js';
-import { CLIMATE_GROUPS, MEAN_DAYS_IN_MONTH, MULTIDAY, WEISS_FACTORS } from './parameters.js';
+import { CLIMATE_GROUPS, MULTIDAY, WEISS_FACTORS } from './parameters.js';
 import { readHcnMonths, readHcnStations, readHcnYears } from './sources.js';
+import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /**
  * The built Rain and CumulativeRain tables against the HCN stations held out of

@@ -3,8 +3,9 @@ import { cellIndex } from '../../engine/grid.js';
 import type { Calibration } from './calibration.js';
 import { cellMonthGenerators, type MonthGenerator } from './generator.js';
 import { quantile } from './least-squares.js';
-import { HCN_SERIES, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, SNOW, isCalibrationStation } from './parameters.js';
+import { HCN_SERIES, SNOW, isCalibrationStation } from './parameters.js';
 import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation, type HcnYear } from './sources.js';
+import { MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from '../../units.js';
 
 /**
  * Snow amounts for Cumulativesnow, calibrated on half of the HCN stations

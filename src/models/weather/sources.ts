@@ -3,6 +3,7 @@ import { readCsvRecords, readCsvTable, sourceFile } from '../../catalogues/files
 import { CATALOGUES } from '../../catalogues/registry.js';
 import type { GridDef } from '../../engine/table-spec.js';
 import { CRU_VARIABLES, SPC, type WeatherCruVariable } from './parameters.js';
+import { MS_PER_KT } from '../../units.js';
 
 /**
  * The weather builder's catalogue readers (files named through CATALOGUES):
@@ -159,7 +160,7 @@ export function readSpcWindReports(sourcesDir: string): GustReport[] {
         latitude: Number(row[lat!]),
         longitude: Number(row[lon!]),
         month: Number(row[mo!]) - 1,
-        gustMs: Number(row[mag!]) * SPC.knotsToMetresPerSecond,
+        gustMs: Number(row[mag!]) * MS_PER_KT,
       };
       if (!(Math.abs(report.latitude) <= 90 && Math.abs(report.longitude) <= 180 && report.gustMs > 0 && report.month >= 0 && report.month < 12)) continue;
       if (report.latitude === 0 && report.longitude === 0) continue;

@@ -1,7 +1,9 @@
 import { cellCentre } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { EARTH_RADIUS_KM, MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH, SPC } from './parameters.js';
+import { SPC } from './parameters.js';
 import type { GustReport } from './sources.js';
+import { DEGREES_PER_RADIAN, EARTH_RADIUS_KM, RADIANS_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
+import { MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from '../../units.js';
 
 /**
  * Convective gusts from the SPC wind reports (kt). Each report is spread with a
@@ -30,12 +32,12 @@ export function convectiveDailyHazard(
   const norm = 1 / (2 * Math.PI * sigma * sigma);
   const density = new Map<number, Float64Array>();
   const nearest = new Map<number, number>();
-  const dLat = (cutoff / EARTH_RADIUS_KM) * (180 / Math.PI);
+  const dLat = (cutoff / EARTH_RADIUS_KM) * DEGREES_PER_RADIAN;
   for (const r of reports) {
     let reached = 0;
     while (reached < k && r.gustMs >= thresholds[reached]!) reached++;
     if (reached === 0) continue;
-    const dLon = dLat / Math.max(Math.cos((Math.abs(r.latitude) + dLat) * (Math.PI / 180)), 0.05);
+    const dLon = dLat / Math.max(Math.cos((Math.abs(r.latitude) + dLat) * RADIANS_PER_DEGREE), 0.05);
     const i0 = Math.max(0, Math.floor((r.latitude - dLat - grid.lat0) / grid.dlat));
     const i1 = Math.min(grid.nlat - 1, Math.floor((r.latitude + dLat - grid.lat0) / grid.dlat));
     const j0 = Math.floor((r.longitude - dLon - grid.lon0) / grid.dlon);
@@ -45,7 +47,7 @@ export function convectiveDailyHazard(
         const cell = i * grid.nlon + ((jj % grid.nlon) + grid.nlon) % grid.nlon;
         if (only && !only.has(cell)) continue;
         const c = cellCentre(grid, cell);
-        const d = greatCircleKm(r.latitude, r.longitude, c.latitude, c.longitude);
+        const d = distanceKm(r.latitude, r.longitude, c.latitude, c.longitude);
         if (d > cutoff) continue;
         if (d < (nearest.get(cell) ?? Infinity)) nearest.set(cell, d);
         let values = density.get(cell);
@@ -80,14 +82,4 @@ export function monthSmoothingWeights(): Float64Array {
   });
   const total = w.reduce((a, b) => a + b, 0);
   return w.map((v) => v / total);
-}
-
-/**
- * Haversine distance on a sphere of EARTH_RADIUS_KM (6371 km, not the 6371.0088 km
- * of src/geo/sphere.ts, whose distanceKm would change the kernel weights).
- */
-export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }

@@ -4,11 +4,12 @@ import { fitGev, gevLevel } from './extremes.js';
 import { cellMonthGenerators, type MonthGenerator } from './generator.js';
 import type { HcnSite } from './hcn-sites.js';
 import { quantile } from './least-squares.js';
-import { CLIMATE_GROUPS, MEAN_DAYS_IN_MONTH, RAIN_TAIL, TC_RAIN } from './parameters.js';
+import { CLIMATE_GROUPS, RAIN_TAIL, TC_RAIN } from './parameters.js';
 import { annualRainHazard } from './rain-model.js';
 import { wetDayTail, type WetDayTail } from './rain-tail.js';
 import type { CruClimatology } from './sources.js';
 import { tcAnnualRate, type TcRainDays } from './tc-rain.js';
+import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /**
  * Fits the two free numbers of the heavy rain tail on the calibration half of

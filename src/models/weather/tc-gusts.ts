@@ -2,7 +2,8 @@ import { daysFromCivil } from '../../engine/calendar.js';
 import { cellCentre, cellIndex } from '../../engine/grid.js';
 import { LEAP_DAY_SLOT, SEASON_SLOTS, normaliseSeason } from '../../engine/profiles.js';
 import type { GridDef, RateTable } from '../../engine/table-spec.js';
-import { MEAN_DAYS_IN_MONTH, SPC, TC } from './parameters.js';
+import { SPC, TC } from './parameters.js';
+import { MEAN_DAYS_IN_MONTH, MS_PER_KT } from '../../units.js';
 
 /**
  * Tropical-cyclone gusts from the TropicalCyclone rate table: the annual rate of
@@ -15,7 +16,7 @@ import { MEAN_DAYS_IN_MONTH, SPC, TC } from './parameters.js';
 export function tropicalCycloneDailyHazard(tc: RateTable, grid: GridDef, cells: Int32Array, thresholds: readonly number[]): Map<number, Float64Array> {
   const k = thresholds.length;
   const categories = tc.rates.length / tc.rows;
-  const gusts = TC.categoryKnots.slice(0, categories).map((kt) => kt * SPC.knotsToMetresPerSecond * TC.gustFactor3sOver60s);
+  const gusts = TC.categoryKnots.slice(0, categories).map((kt) => kt * MS_PER_KT * TC.gustFactor3sOver60s);
   const shares = monthShares(normaliseSeason(tc.seasonWeights));
   const byRow = new Map<number, Float64Array>();
   const out = new Map<number, Float64Array>();

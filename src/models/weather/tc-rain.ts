@@ -1,9 +1,10 @@
 import { civilFromDays } from '../../engine/calendar.js';
-import { KM_PER_DEGREE } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, cosDeg } from '../../geo/sphere.js';
 import type { Storm } from '../tropical-cyclone/track-types.js';
 import { normalCdf } from './distributions.js';
-import { MEAN_DAYS_IN_MONTH, TC_RAIN } from './parameters.js';
+import { TC_RAIN } from './parameters.js';
 import { cellPositions, type CruClimatology } from './sources.js';
+import { MEAN_DAYS_IN_MONTH, MS_PER_DAY, MS_PER_HOUR } from '../../units.js';
 
 /**
  * Tropical-cyclone rain from the best tracks. Every storm of a basin's reliable
@@ -28,8 +29,6 @@ export interface TcRainDays {
   storms: number;
 }
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** Storm-day keys: position × DAY_SLOTS + day offset within the storm. */
 const DAY_SLOTS = 256;
 
@@ -54,7 +53,7 @@ export function tcRainDays(storms: readonly Storm[], cru: CruClimatology): TcRai
     const period = periods[storm.basin];
     if (!period || storm.season < period[0] || storm.season > period[1]) continue;
     used++;
-    const firstDay = Math.floor(storm.fixes[0]!.time / DAY_MS) - 2;
+    const firstDay = Math.floor(storm.fixes[0]!.time / MS_PER_DAY) - 2;
     const totals = stormDayTotals(storm, firstDay, field);
     const w = 1 / (period[1] - period[0] + 1);
     for (const [key, total] of totals) {
@@ -82,7 +81,7 @@ function stormDayTotals(storm: Storm, firstDay: number, field: RainField): Map<n
   for (let f = 0; f + 1 < fixes.length; f++) {
     const a = fixes[f]!;
     const b = fixes[f + 1]!;
-    const hours = (b.time - a.time) / HOUR_MS;
+    const hours = (b.time - a.time) / MS_PER_HOUR;
     if (a.vmaxKt === null || b.vmaxKt === null || a.stage === 'extratropical' || a.stage === 'disturbance') continue;
     if (!(hours > 0 && hours <= TC_RAIN.maxGapHours)) continue;
     const steps = Math.max(1, Math.round(hours / TC_RAIN.stepHours));
@@ -103,8 +102,8 @@ function addStepRain(totals: Map<number, number>, firstDay: number, field: RainF
   const row = Math.max(0, Math.min(grid.nlat - 1, Math.floor((c.lat - grid.lat0) / grid.dlat)));
   if (!field.nearLand[row * grid.nlon + wrap(Math.floor((c.lon - grid.lon0) / grid.dlon))]) return;
   const dLat = TC_RAIN.maxRadiusKm / KM_PER_DEGREE;
-  const dLon = dLat / Math.max(Math.cos(((Math.abs(c.lat) + dLat) * Math.PI) / 180), 0.05);
-  const cosLat = Math.cos((c.lat * Math.PI) / 180);
+  const dLon = dLat / Math.max(cosDeg(Math.abs(c.lat) + dLat), 0.05);
+  const cosLat = cosDeg(c.lat);
   const i1 = Math.min(grid.nlat - 1, Math.floor((c.lat + dLat - grid.lat0) / grid.dlat));
   const j1 = Math.floor((c.lon + dLon - grid.lon0) / grid.dlon);
   for (let i = Math.max(0, Math.floor((c.lat - dLat - grid.lat0) / grid.dlat)); i <= i1; i++) {
@@ -118,7 +117,7 @@ function addStepRain(totals: Map<number, number>, firstDay: number, field: RainF
       const r = Math.sqrt(dx * dx + dy * dy);
       const rain = r > TC_RAIN.maxRadiusKm ? 0 : rcliperRate(c.vmax, r) * hours;
       if (!(rain > 0)) continue;
-      const key = p * DAY_SLOTS + Math.floor((c.time + (cellLon / 15) * HOUR_MS) / DAY_MS) - firstDay;
+      const key = p * DAY_SLOTS + Math.floor((c.time + (cellLon / 15) * MS_PER_HOUR) / MS_PER_DAY) - firstDay;
       totals.set(key, (totals.get(key) ?? 0) + rain);
     }
   }
@@ -134,7 +133,7 @@ function landWithin(cru: CruClimatology, dLat: number): Uint8Array {
     const j = cell - i * grid.nlon;
     for (let ii = Math.max(0, i - di); ii <= Math.min(grid.nlat - 1, i + di); ii++) {
       const lat = grid.lat0 + (ii + 0.5) * grid.dlat;
-      const dj = Math.min(Math.ceil(dLat / Math.max(Math.cos(((Math.abs(lat) + dLat) * Math.PI) / 180), 0.05) / grid.dlon) + 1, grid.nlon);
+      const dj = Math.min(Math.ceil(dLat / Math.max(cosDeg(Math.abs(lat) + dLat), 0.05) / grid.dlon) + 1, grid.nlon);
       for (let jj = j - dj; jj <= j + dj; jj++) near[ii * grid.nlon + (((jj % grid.nlon) + grid.nlon) % grid.nlon)] = 1;
     }
   }

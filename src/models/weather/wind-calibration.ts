@@ -1,12 +1,13 @@
 import { cellIndex } from '../../engine/grid.js';
 import type { RateTable } from '../../engine/table-spec.js';
 import { clamp, nelderMead } from './least-squares.js';
-import { MEAN_DAYS_IN_MONTH, SPC, WIND } from './parameters.js';
+import { SPC, WIND } from './parameters.js';
 import type { DesignGust } from './references.js';
 import { cellPositions, type CruClimatology, type GustReport } from './sources.js';
 import { convectiveDailyHazard } from './spc-gusts.js';
 import { tropicalCycloneDailyHazard } from './tc-gusts.js';
 import { backgroundGustHazard, backgroundGusts, type CellWinds, type GustParams } from './wind-background.js';
+import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /**
  * Fits the gust mixture — the storm-tail Weibull (s, b, k) of the background

@@ -1,5 +1,5 @@
-import { DAYS_IN_MONTH, MONTHS } from '../toolkit/months.js';
 import { FIRE_CLIMATE } from './parameters.js';
+import { MEAN_DAYS_IN_MONTH, MONTHS } from '../../units.js';
 
 /**
  * Climate indices from the CRU CL 1.0 normals, per 0.5° cell:
@@ -25,7 +25,7 @@ export interface CruNormals {
 
 export function annualPrecipitation(pre: Float64Array, cell: number): number {
   let total = 0;
-  for (let m = 0; m < MONTHS; m++) total += pre[cell * MONTHS + m]! * DAYS_IN_MONTH[m]!;
+  for (let m = 0; m < MONTHS; m++) total += pre[cell * MONTHS + m]! * MEAN_DAYS_IN_MONTH[m]!;
   return total;
 }
 
@@ -39,7 +39,7 @@ export function productivity(precipitationMm: number): number {
 export function monthlyDryness(cru: CruNormals, cell: number): number[] {
   return Array.from({ length: MONTHS }, (_, m) => {
     const i = cell * MONTHS + m;
-    const precipitationMm = cru.pre[i]! * DAYS_IN_MONTH[m]!;
+    const precipitationMm = cru.pre[i]! * MEAN_DAYS_IN_MONTH[m]!;
     return 1 / (1 + Math.exp(-(2 * cru.tmp[i]! - precipitationMm) / FIRE_CLIMATE.dryMonthWidthMm));
   });
 }

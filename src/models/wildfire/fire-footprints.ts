@@ -1,5 +1,5 @@
 import { cellIndex } from '../../engine/grid.js';
-import { EARTH_RADIUS_KM } from '../../geo/sphere.js';
+import { EARTH_RADIUS_KM, cosDeg, DEGREES_PER_RADIAN } from '../../geo/sphere.js';
 import { CELLS, GRID } from '../toolkit/half-degree.js';
 import { WILDFIRE } from './parameters.js';
 
@@ -36,8 +36,8 @@ export function burntAreaGrid(fires: Iterable<LocatedArea>): Float64Array {
         const north = -radius + a * step;
         const east = -radius + b * step;
         if (north * north + east * east > radius * radius) continue;
-        const lat = f.latitude + (north / EARTH_RADIUS_KM) * (180 / Math.PI);
-        const lon = f.longitude + (east / (EARTH_RADIUS_KM * Math.cos((f.latitude * Math.PI) / 180))) * (180 / Math.PI);
+        const lat = f.latitude + (north / EARTH_RADIUS_KM) * DEGREES_PER_RADIAN;
+        const lon = f.longitude + (east / (EARTH_RADIUS_KM * cosDeg(f.latitude))) * DEGREES_PER_RADIAN;
         const cell = cellIndex(GRID, lat, lon);
         if (cell >= 0) cells.push(cell);
       }

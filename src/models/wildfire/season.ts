@@ -3,8 +3,8 @@ import { cellCentre } from '../../engine/grid.js';
 import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
 import { GRID } from '../toolkit/half-degree.js';
 import { sumCircular } from '../toolkit/smoothing.js';
-import { DAYS_IN_MONTH, MONTHS } from '../toolkit/months.js';
 import { WILDFIRE } from './parameters.js';
+import { MEAN_DAYS_IN_MONTH, MONTHS } from '../../units.js';
 
 /**
  * Fire seasons. In California and Portugal the profile is the observed
@@ -110,7 +110,7 @@ export function slotHistogram(records: Iterable<{ slot: number; weight: number }
 export function monthlyToSlots(shares: readonly number[]): Float64Array {
   const out = new Float64Array(SEASON_SLOTS);
   for (let m = 0; m < MONTHS; m++) {
-    for (let s = MONTH_START[m]!; s < MONTH_START[m + 1]!; s++) out[s] = shares[m]! / DAYS_IN_MONTH[m]!;
+    for (let s = MONTH_START[m]!; s < MONTH_START[m + 1]!; s++) out[s] = shares[m]! / MEAN_DAYS_IN_MONTH[m]!;
   }
   return out;
 }

@@ -10,7 +10,6 @@ import { monthlyDryness, monthlyVpd, type CruNormals } from './climate-indices.j
 import { calibrateCountries, type CountryCalibration } from './country-calibration.js';
 import { climateRate, fireCovariates, type FireCovariates } from './fire-climate.js';
 import { wildfireMeta } from './meta.js';
-import { MONTHS } from '../toolkit/months.js';
 import { WILDFIRE } from './parameters.js';
 import { locatePortugalFires } from './portugal-locations.js';
 import { regionMasks } from './regions.js';
@@ -26,6 +25,7 @@ import {
   type RegionSeason,
 } from './season.js';
 import { readCalfireIncidents, readCruNormals, readFrapFires, readPortugalFires, type FireRecord } from './sources.js';
+import { MONTHS } from '../../units.js';
 
 /**
  * The Wildfire table: per 0.5° cell the annual rate λ of the location lying

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { gammaUpperQuantileSeries as gammaUpperQuantile, normalCdfSeries as normalCdf } from '../../helpers/distributions.js';
 import { CATALOGUES } from '../../../src/catalogues/registry.js';
-import { MEAN_DAYS_IN_MONTH } from '../../../src/models/weather/parameters.js';
+import { MEAN_DAYS_IN_MONTH } from '../../../src/units.js';
 
 export const TRUTH = {
   /** logit(P1/P0) = c·[1, ln mu0, T] */

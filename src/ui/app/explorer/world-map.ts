@@ -1,5 +1,6 @@
 import { s } from '../dom.js';
 import type { FootprintCollection } from '../types.js';
+import { cosDeg } from '../../../geo/sphere.js';
 
 /**
  * An inline SVG map round one place, with no tile server: land and borders
@@ -40,7 +41,7 @@ function loadWorld(): Promise<WorldData> {
 }
 
 export function createPlaceMap(latitude: number, longitude: number, placeLabel: string): PlaceMap {
-  const stretch = Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
+  const stretch = Math.max(0.05, cosDeg(latitude));
   const project = (lon: number, lat: number): [number, number] => [(lon - longitude) * stretch, -(lat - latitude)];
   let halfSpan = 1;
   const setView = (): void => svg.setAttribute('viewBox', `${-halfSpan * ASPECT} ${-halfSpan} ${2 * halfSpan * ASPECT} ${2 * halfSpan}`);
