@@ -4,7 +4,10 @@
  * generator is a separate process: wrk when installed (C, cheap per request,
  * so cheap endpoints measure the server rather than the client), else
  * autocannon. Endpoints are measured in interleaved rounds and reported as
- * medians, so one noisy moment cannot skew a ratio.
+ * medians, so one noisy moment cannot skew a ratio. Baselines in the same run:
+ * node:http, a bare uWS handler with the same body, and the service with its
+ * access log written synchronously (one write per line, as before issue 18),
+ * batched (the default, src/log.ts) and off; every log goes to a real file.
  *
  *   node --import tsx bench/http.bench.ts [--duration 5] [--connections 50] [--rounds 3]
  *   (uses the built tables in HAZRISK_TABLES_DIR, default ./var/tables)
@@ -15,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import uWS from '@trufflesuite/uws-js-unofficial';
 import { pino } from 'pino';
 import { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -89,13 +93,32 @@ function nodeServer(): Promise<{ url: string; close: () => void }> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })));
 }
 
+/** The same /health body from a bare uWS handler: the ceiling our front is measured against. */
+function bareUws(): Promise<{ url: string; close: () => void }> {
+  const server = uWS.App().get('/health', (res) => {
+    res.cork(() => res.writeStatus('200 OK').writeHeader('content-type', 'application/json; charset=utf-8').end('{"message":"ok"}'));
+  });
+  return new Promise((resolve) =>
+    server.listen('127.0.0.1', 0, (socket) => {
+      if (!socket) throw new Error('bare uWS could not listen');
+      resolve({ url: `http://127.0.0.1:${uWS.us_socket_local_port(socket)}`, close: () => uWS.us_listen_socket_close(socket) });
+    }),
+  );
+}
+
 const tablesDir = path.resolve(process.env.HAZRISK_TABLES_DIR ?? 'var/tables');
-const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir: tempDir('hazrisk-bench-'), tablesDir }), {
-  extraRoutes: [echo],
-  log: pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false })),
-  worker: false,
-});
-const ours = `http://127.0.0.1:${await app.listen()}`;
+const logDir = tempDir('hazrisk-bench-logs-');
+/** Access-log variants, each writing to its own file: sync = one write(2) per line; batched = src/log.ts's destination. */
+const logTo = (name: string, sync: boolean) =>
+  pino({ level: 'info' }, pino.destination({ dest: path.join(logDir, `${name}.log`), sync, ...(sync ? {} : { minLength: 4096, periodicFlush: 250 }) } as Parameters<typeof pino.destination>[0]));
+const startApp = async (log: ReturnType<typeof logTo>, accessLog: 'all' | 'off', extraRoutes: Route[] = []) => {
+  const instance = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir: tempDir('hazrisk-bench-'), tablesDir, accessLog }), { extraRoutes, log, worker: false });
+  return { app: instance, url: `http://127.0.0.1:${await instance.listen()}` };
+};
+const { app, url: ours } = await startApp(logTo('batched', false), 'all', [echo]);
+const syncLog = await startApp(logTo('sync', true), 'all');
+const noLog = await startApp(logTo('off', false), 'off');
+const bare = await bareUws();
 const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true }).key;
 const node = await nodeServer();
 const available = PERIL_NAMES.filter((p) => app.engine.info(p)) as PerilName[];
@@ -110,6 +133,9 @@ console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length
 
 const plan: [string, string, Parameters<typeof load>[1]][] = [
   ['GET /health (uWS)', `${ours}/health`, {}],
+  ['GET /health, access log sync', `${syncLog.url}/health`, {}],
+  ['GET /health, access log off', `${noLog.url}/health`, {}],
+  ['GET /health, bare uWS handler', `${bare.url}/health`, {}],
   ['GET /health (node:http)', `${node.url}/health`, {}],
   ['POST echo, v2-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: v2Body, headers: json }],
   ['POST echo, v2-sized body (node:http)', `${node.url}/bench/echo`, { method: 'POST', body: v2Body, headers: json }],
@@ -133,6 +159,9 @@ for (const [name, loads] of samples) {
 }
 const get = (prefix: string) => [...result].find(([name]) => name.startsWith(prefix))?.[1];
 const uwsHealth = get('GET /health (uWS)')!;
+const syncHealth = get('GET /health, access log sync')!;
+const offHealth = get('GET /health, access log off')!;
+const bareHealth = get('GET /health, bare uWS handler')!;
 const nodeHealth = get('GET /health (node:http)')!;
 const uwsEcho = get('POST echo, v2-sized body (uWS)')!;
 const nodeEcho = get('POST echo, v2-sized body (node:http)')!;
@@ -141,9 +170,12 @@ const lite = get('GET /v1/lite')!;
 const v2 = get('POST /v2/in-depth');
 const daily = get('POST /v1/in-depth/daily');
 console.log('\nratios of medians (same run):');
+console.log(`  /health, access log batched / sync ${(uwsHealth.rps / syncHealth.rps).toFixed(2)}×; off / batched ${(offHealth.rps / uwsHealth.rps).toFixed(2)}×; ours / bare uWS ${((100 * uwsHealth.rps) / bareHealth.rps).toFixed(0)} % (off: ${((100 * offHealth.rps) / bareHealth.rps).toFixed(0)} %)`);
 console.log(`  uWS / node:http — /health ${(uwsHealth.rps / nodeHealth.rps).toFixed(2)}×, echo ${(uwsEcho.rps / nodeEcho.rps).toFixed(2)}×`);
 if (v2) console.log(`  v2 / echo of the same body: ${((100 * v2.rps) / uwsEcho.rps).toFixed(0)} % (goal ≥ 40 %), v2 p99 ${v2.p99} ms (goal ≤ 20 ms)`);
 if (daily) console.log(`  daily / echo of the same body: ${((100 * daily.rps) / dailyEcho.rps).toFixed(0)} %`);
 console.log(`  Lite / health: ${((100 * lite.rps) / uwsHealth.rps).toFixed(0)} % (goal ≥ 50 %), Lite p99 ${lite.p99} ms`);
 node.close();
-await app.close();
+bare.close();
+await Promise.all([app.close(), syncLog.app.close(), noLog.app.close()]);
+fs.rmSync(logDir, { recursive: true, force: true });
