@@ -3,6 +3,7 @@ import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
 import type { RateTable } from '../../engine/table-spec.js';
 import { readElevation } from '../../catalogues/etopo.js';
 import { assembleRateTable, uniformProfile } from '../toolkit/rate-table.js';
+import { addAreaHazard, AREA_SOURCES, type AreaSource } from './area-sources.js';
 import { siteRows } from './coverage.js';
 import { decluster } from './decluster.js';
 import { buildExceedanceTables, type IntensityThreshold } from './exceedance-tables.js';
@@ -40,13 +41,14 @@ function capNearFaults(model: SourceModel, faults: readonly FaultSource[]): void
 /**
  * The whole pipeline: catalogues → merge → decluster → regionalise →
  * smoothed sources per layer (with background and Mmax capped near faults) →
- * exceedance tables → hazard integration + fault sources → rate table.
+ * exceedance tables → hazard integration + fault and area sources → rate table.
  * The builder, the validation bench and the tests call this.
  */
 export function buildEarthquake(
   sourcesDir: string,
   progress: (fraction: number, label: string) => void = () => {},
   faults: readonly FaultSource[] = FAULT_SOURCES,
+  areas: readonly AreaSource[] = AREA_SOURCES,
 ): EarthquakeBuild {
   progress(0, 'reading catalogues');
   const { quakes, report } = mergeCatalogues(readIscGem(sourcesDir), readComcat(sourcesDir));
@@ -64,6 +66,7 @@ export function buildEarthquake(
   progress(0.4, 'hazard integration');
   const rates = integrateHazard(model, tables, cellRow, rows, (f) => progress(0.4 + 0.55 * f, 'hazard integration'));
   addFaultHazard(faults, tables.thresholds, grid, cellRow, rates);
+  addAreaHazard(areas, tables, grid, cellRow, rates);
   const k = tables.thresholds.length;
   const covered: number[] = [];
   cellRow.forEach((row, cell) => row >= 0 && covered.push(cell));
