@@ -19,9 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import uWS from '@trufflesuite/uws-js-unofficial';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/log.js';
 import { PERIL_NAMES, type PerilName } from '../src/engine/perils.js';
 import type { Route } from '../src/http/types.js';
 import { tempDir } from '../test/helpers/app.js';
@@ -108,16 +109,22 @@ function bareUws(): Promise<{ url: string; close: () => void }> {
 
 const tablesDir = path.resolve(process.env.HAZRISK_TABLES_DIR ?? 'var/tables');
 const logDir = tempDir('hazrisk-bench-logs-');
-/** Access-log variants, each writing to its own file: sync = one write(2) per line; batched = src/log.ts's destination. */
-const logTo = (name: string, sync: boolean) =>
-  pino({ level: 'info' }, pino.destination({ dest: path.join(logDir, `${name}.log`), sync, ...(sync ? {} : { minLength: 4096, periodicFlush: 250 }) } as Parameters<typeof pino.destination>[0]));
-const startApp = async (log: ReturnType<typeof logTo>, accessLog: 'all' | 'off', extraRoutes: Route[] = []) => {
+/**
+ * Access-log variants, each writing to its own file: sync = one write(2) per line (before issue 18);
+ * sonic = pino's asynchronous SonicBoom destination in 4 KiB batches (the first attempt); the default
+ * is src/log.ts's batched destination.
+ */
+const logFile = (name: string) => path.join(logDir, `${name}.log`);
+const pinoTo = (name: string, sync: boolean) =>
+  pino({ level: 'info', base: { service: 'hazrisk' } }, pino.destination({ dest: logFile(name), sync, ...(sync ? {} : { minLength: 4096, periodicFlush: 250 }) } as Parameters<typeof pino.destination>[0]));
+const startApp = async (log: Logger, accessLog: 'all' | 'off', extraRoutes: Route[] = []) => {
   const instance = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir: tempDir('hazrisk-bench-'), tablesDir, accessLog }), { extraRoutes, log, worker: false });
   return { app: instance, url: `http://127.0.0.1:${await instance.listen()}` };
 };
-const { app, url: ours } = await startApp(logTo('batched', false), 'all', [echo]);
-const syncLog = await startApp(logTo('sync', true), 'all');
-const noLog = await startApp(logTo('off', false), 'off');
+const { app, url: ours } = await startApp(createLogger('info', fs.openSync(logFile('batched'), 'a')), 'all', [echo]);
+const syncLog = await startApp(pinoTo('sync', true), 'all');
+const sonicLog = await startApp(pinoTo('sonic', false), 'all');
+const noLog = await startApp(pinoTo('off', false), 'off');
 const bare = await bareUws();
 const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true }).key;
 const node = await nodeServer();
@@ -134,6 +141,7 @@ console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length
 const plan: [string, string, Parameters<typeof load>[1]][] = [
   ['GET /health (uWS)', `${ours}/health`, {}],
   ['GET /health, access log sync', `${syncLog.url}/health`, {}],
+  ['GET /health, access log SonicBoom', `${sonicLog.url}/health`, {}],
   ['GET /health, access log off', `${noLog.url}/health`, {}],
   ['GET /health, bare uWS handler', `${bare.url}/health`, {}],
   ['GET /health (node:http)', `${node.url}/health`, {}],
@@ -144,6 +152,7 @@ const plan: [string, string, Parameters<typeof load>[1]][] = [
 ];
 if (perils.length) {
   plan.push([`POST /v2/in-depth (${perils.length * events.length} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }]);
+  plan.push([`POST /v2/in-depth, msgpack answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, accept: 'application/msgpack' } }]);
   plan.push(['POST /v1/in-depth/daily (7 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }]);
 }
 const samples = new Map<string, Load[]>(plan.map(([name]) => [name, []]));
@@ -160,6 +169,7 @@ for (const [name, loads] of samples) {
 const get = (prefix: string) => [...result].find(([name]) => name.startsWith(prefix))?.[1];
 const uwsHealth = get('GET /health (uWS)')!;
 const syncHealth = get('GET /health, access log sync')!;
+const sonicHealth = get('GET /health, access log SonicBoom')!;
 const offHealth = get('GET /health, access log off')!;
 const bareHealth = get('GET /health, bare uWS handler')!;
 const nodeHealth = get('GET /health (node:http)')!;
@@ -170,12 +180,14 @@ const lite = get('GET /v1/lite')!;
 const v2 = get('POST /v2/in-depth');
 const daily = get('POST /v1/in-depth/daily');
 console.log('\nratios of medians (same run):');
-console.log(`  /health, access log batched / sync ${(uwsHealth.rps / syncHealth.rps).toFixed(2)}×; off / batched ${(offHealth.rps / uwsHealth.rps).toFixed(2)}×; ours / bare uWS ${((100 * uwsHealth.rps) / bareHealth.rps).toFixed(0)} % (off: ${((100 * offHealth.rps) / bareHealth.rps).toFixed(0)} %)`);
+console.log(`  /health, access log batched / sync ${(uwsHealth.rps / syncHealth.rps).toFixed(2)}×, batched / SonicBoom ${(uwsHealth.rps / sonicHealth.rps).toFixed(2)}×; off / batched ${(offHealth.rps / uwsHealth.rps).toFixed(2)}×; ours / bare uWS ${((100 * uwsHealth.rps) / bareHealth.rps).toFixed(0)} % (off: ${((100 * offHealth.rps) / bareHealth.rps).toFixed(0)} %)`);
 console.log(`  uWS / node:http — /health ${(uwsHealth.rps / nodeHealth.rps).toFixed(2)}×, echo ${(uwsEcho.rps / nodeEcho.rps).toFixed(2)}×`);
+const v2Msgpack = get('POST /v2/in-depth, msgpack');
+if (v2 && v2Msgpack) console.log(`  v2 msgpack / JSON: ${(v2Msgpack.rps / v2.rps).toFixed(2)}× (goal ≥ 1); v2 / our /health ${((100 * v2.rps) / uwsHealth.rps).toFixed(0)} % (goal ≥ 25 %)`);
 if (v2) console.log(`  v2 / echo of the same body: ${((100 * v2.rps) / uwsEcho.rps).toFixed(0)} % (goal ≥ 40 %), v2 p99 ${v2.p99} ms (goal ≤ 20 ms)`);
 if (daily) console.log(`  daily / echo of the same body: ${((100 * daily.rps) / dailyEcho.rps).toFixed(0)} %`);
 console.log(`  Lite / health: ${((100 * lite.rps) / uwsHealth.rps).toFixed(0)} % (goal ≥ 50 %), Lite p99 ${lite.p99} ms`);
 node.close();
 bare.close();
-await Promise.all([app.close(), syncLog.app.close(), noLog.app.close()]);
+await Promise.all([app.close(), syncLog.app.close(), sonicLog.app.close(), noLog.app.close()]);
 fs.rmSync(logDir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { constantBody } from '../http/encode.js';
 import type { Route } from '../http/types.js';
 
 const HealthBody = Type.Object({ message: Type.String() });
-const BODY = { message: 'ok' };
+const BODY = constantBody({ message: 'ok' });
 
 export const healthRoute: Route = {
   method: 'GET',

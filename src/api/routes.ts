@@ -1,4 +1,5 @@
 import type { ApiContext } from './context.js';
+import { constantBody } from '../http/encode.js';
 import type { Route } from '../http/types.js';
 import { healthRoute } from './health.js';
 import { perilsRoute } from './perils.js';
@@ -19,7 +20,7 @@ export function buildRoutes(app: ApiContext): Route[] {
     method: 'GET',
     path: '/openapi.json',
     auth: null,
-    handler: () => ({ body: (openapi ??= buildOpenApi(app.router.routes(), app.version())) }),
+    handler: () => ({ body: (openapi ??= constantBody(buildOpenApi(app.router.routes(), app.version()))) }),
     doc: { operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', tags: ['utility'] },
   });
   return routes;

@@ -5,7 +5,8 @@ import { ClientAbortedError, echo, HttpError, httpError } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
 import { requireMode } from '../auth/licence.js';
 import type { CorsPolicy } from './cors.js';
-import { encodeBody } from './encode.js';
+import { AccessLog } from './access-log.js';
+import { encodeBody, NEGOTIATED_VARY } from './encode.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { Method, Reply, RequestContext } from './types.js';
@@ -43,7 +44,11 @@ export class HttpServer {
   private readonly idPrefix = crypto.randomBytes(3).toString('hex');
   private nextId = 0;
 
-  constructor(private readonly options: HttpServerOptions) {}
+  private readonly accessLog: AccessLog;
+
+  constructor(private readonly options: HttpServerOptions) {
+    this.accessLog = new AccessLog(options.log, options.accessLog);
+  }
 
   async start(host: string, port: number): Promise<number> {
     this.listener = await listen(host, port, (ex) => this.handle(ex));
@@ -82,9 +87,7 @@ export class HttpServer {
       finished = true;
       this.inFlight--;
       const ms = performance.now() - started;
-      if (this.options.accessLog === 'all' || (this.options.accessLog === 'errors' && status >= 400)) {
-        this.options.log.info({ req_id: requestId, method: ex.method, path: ex.path.slice(0, 200), status, ms: +ms.toFixed(2) }, 'request');
-      }
+      this.accessLog.record(requestId, ex.method, ex.path, status, ms);
       this.options.observe?.(matched.route, ex.method, status, ms / 1000);
       if (this.draining && this.inFlight === 0) this.drained?.();
     };
@@ -119,6 +122,7 @@ export class HttpServer {
       if (this.draining && !route.probe) throw httpError('service_unavailable');
       const parent = this.options.log;
       let childLog: RequestContext['log'] | undefined;
+      let query: URLSearchParams | undefined;
       let principal: Principal | null = null;
       if (route.auth) {
         principal = this.options.authenticate(ex.headers['x-api-key']);
@@ -129,7 +133,9 @@ export class HttpServer {
         method: ex.method as Method,
         path: ex.path,
         params,
-        query: new URLSearchParams(ex.query),
+        get query() {
+          return (query ??= new URLSearchParams(ex.query));
+        },
         headers: ex.headers,
         requestId,
         body: undefined,
@@ -169,7 +175,10 @@ export class HttpServer {
   private async send(ex: HttpExchange, reply: Reply, requestId: string, closeRequested: boolean): Promise<number> {
     const status = reply.status ?? 200;
     const close = closeRequested || this.draining;
-    const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS, ...this.options.cors.responseHeaders(ex.headers.origin), ...reply.headers };
+    const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS };
+    if (ex.headers.origin !== undefined) Object.assign(headers, this.options.cors.responseHeaders(ex.headers.origin));
+    if (reply.headers) Object.assign(headers, reply.headers);
+    if ('body' in reply) headers.vary = headers.vary ? `${headers.vary}, ${NEGOTIATED_VARY}` : NEGOTIATED_VARY;
     if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers);
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;

@@ -30,6 +30,9 @@ export class ServiceMetrics {
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly duration: Histogram<'route'>;
   private readonly rows: Counter;
+  /** Label children by `route method status` and by route: prom-client hashes the labels on every call otherwise. */
+  private readonly requestChildren = new Map<string, { inc(): void }>();
+  private readonly durationChildren = new Map<string, { observe(value: number): void }>();
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -70,8 +73,13 @@ export class ServiceMetrics {
   /** `route` is the matched pattern (`/v1/jobs/:job_id`), or `unmatched`. */
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
-    this.requests.inc({ route, method: m, status: String(status) });
-    this.duration.observe({ route }, seconds);
+    const key = `${route} ${m} ${status}`;
+    let requests = this.requestChildren.get(key);
+    if (!requests) this.requestChildren.set(key, (requests = this.requests.labels(route, m, String(status))));
+    requests.inc();
+    let duration = this.durationChildren.get(route);
+    if (!duration) this.durationChildren.set(route, (duration = this.duration.labels(route)));
+    duration.observe(seconds);
   }
 
   addBatchRows(rows: number): void {

@@ -32,7 +32,16 @@ describe('HAZRISK_ACCESS_LOG', () => {
       } finally {
         await t.close();
       }
-      assert.deepEqual(lines.filter((l) => l.msg === 'request').map((l) => l.status), expected);
+      const requests = lines.filter((l) => l.msg === 'request');
+      assert.deepEqual(requests.map((l) => l.status), expected);
+      // The same line pino's log.info({...}, 'request') writes: its level and time, the logger's bindings, then ours.
+      for (const line of requests) {
+        assert.deepEqual(Object.keys(line), ['level', 'time', 'pid', 'hostname', 'req_id', 'method', 'path', 'status', 'ms', 'msg']);
+        assert.equal(line.level, 30);
+        assert.equal(line.pid, process.pid);
+        assert.equal(line.method, 'GET');
+        assert.ok(typeof line.ms === 'number' && typeof line.time === 'number');
+      }
     });
   }
 });

@@ -110,6 +110,23 @@ describe('HTTP front', () => {
     assert.ok(encode(payload).length > 0);
   });
 
+  it('negotiated answers say Vary: Accept; a constant answer is encoded once per type and stays whole between other answers', async () => {
+    const health = async (accept: string) => {
+      const res = await fetch(`${t.url}/health`, { headers: { accept } });
+      assert.equal(res.headers.get('vary'), 'Accept');
+      return { type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const first = await health('application/msgpack');
+    // Other msgpack answers reuse the one Encoder's buffer in between; the cached /health bytes must not change.
+    for (let i = 0; i < 3; i++) await fetch(`${t.url}/test/echo`, { method: 'POST', body: JSON.stringify({ big: 'x'.repeat(5000), i }), headers: { accept: 'application/msgpack' } }).then((r) => r.arrayBuffer());
+    const second = await health('application/msgpack');
+    assert.equal(first.type, 'application/msgpack');
+    assert.deepEqual(decode(second.bytes), { message: 'ok' });
+    assert.deepEqual(second.bytes, first.bytes);
+    const json = await health('application/json');
+    assert.equal(new TextDecoder().decode(json.bytes), '{"message":"ok"}');
+  });
+
   it('an unexpected handler error → 500 internal_error without leaking the message', async () => {
     const res = await call(`${t.url}/test/boom`);
     assert.equal(res.status, 500);
