@@ -98,7 +98,7 @@ export class App {
           loops: Math.max(1, config.batchWorkers),
           maxComputingPerOwner: config.batchMaxRunningPerOwner,
           retentionDays: config.retentionDays,
-          pollMs: 500,
+          pollMs: LIMITS.batchIdlePollMs,
         })
       : null;
     this.metrics = new ServiceMetrics({

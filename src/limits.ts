@@ -26,7 +26,6 @@ export const LIMITS = {
   minYear: 1900,
   maxYear: 2200,
   /** Spec: rows per batch upload. */
-  minBatchRows: 1,
   maxBatchRows: 100_000,
   /** Spec: internal processing chunk (rows). */
   batchChunkRows: 10_000,
@@ -46,6 +45,12 @@ export const LIMITS = {
   uploadBytes: 64 * 1024 * 1024,
   /** Project: longest accepted text field (location, tag) in characters. */
   maxTextLength: 500,
-  /** Project: maximum events in one synchronous request before combos are checked. */
-  maxEventsPerRequest: 25,
+  /** Project: perils named in one request (the catalogue has 11; a longer list is a client error, refused before it is read). */
+  maxPerilsPerRequest: 20,
+  /** Project: longest id a client sends back to us (file_id, a historic external_id), in characters. */
+  maxIdLength: 100,
+  /** Project: entries in the owner's schedule and job lists (GET /v1/schedules, /v1/jobs), newest first. */
+  maxListedItems: 200,
+  /** Project: how often an idle batch worker looks for claimable jobs (a submission wakes it at once). */
+  batchIdlePollMs: 500,
 } as const;

@@ -11,15 +11,17 @@ import { statusObject, progressPercentage } from '../batch/status.js';
 import { receiveCsvPart } from '../batch/upload.js';
 import { LITE_METHODS } from '../lite/score.js';
 import { parsePerils } from './perils-input.js';
+import { LIMITS } from '../limits.js';
 
 /**
  * Batch routes (docs/batch.md): uploads, submissions, status, cancel, the
  * owner-scoped lists for the web interface (signed downloads: downloads.ts).
  */
-const InDepthSubmit = Type.Object({ file_id: Type.String({ maxLength: 100 }), perils: Type.Array(Type.String(), { minItems: 1, maxItems: 20 }) }, { additionalProperties: false });
+const FileId = Type.String({ maxLength: LIMITS.maxIdLength });
+const InDepthSubmit = Type.Object({ file_id: FileId, perils: Type.Array(Type.String(), { minItems: 1, maxItems: LIMITS.maxPerilsPerRequest }) }, { additionalProperties: false });
 const LiteSubmit = Type.Object(
   {
-    file_id: Type.String({ maxLength: 100 }),
+    file_id: FileId,
     calculation_method: Type.Optional(Type.Union(LITE_METHODS.map((m) => Type.Literal(m)))),
     flood_plus: Type.Optional(Type.Boolean()),
   },
@@ -113,7 +115,7 @@ export function batchRoutes(app: ApiContext): Route[] {
       auth: { mode: 'batch' },
       handler: (ctx) => ({
         body: {
-          schedules: app.files.schedules(ctx.principal!.owner, 200).map((s) => ({
+          schedules: app.files.schedules(ctx.principal!.owner, LIMITS.maxListedItems).map((s) => ({
             schedule_id: s.id,
             name: s.name,
             line_of_business: s.line_of_business,
@@ -138,7 +140,7 @@ export function batchRoutes(app: ApiContext): Route[] {
         const queue = { positions: app.jobs.queuePositions(owner), computing: app.jobs.computingCount(owner), limit: app.config.batchMaxRunningPerOwner };
         return {
           body: {
-            jobs: app.jobs.list(owner, 200).map((j) => ({
+            jobs: app.jobs.list(owner, LIMITS.maxListedItems).map((j) => ({
               job_id: j.id,
               kind: j.kind,
               file_id: j.file_id,

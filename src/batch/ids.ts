@@ -4,5 +4,3 @@ import crypto from 'node:crypto';
 export function newId(prefix: 'file' | 'job' | 'sch'): string {
   return `${prefix}_${crypto.randomBytes(10).toString('hex')}`;
 }
-
-export const ID_PATTERN = /^(file|job|sch)_[0-9a-f]{20}$/;

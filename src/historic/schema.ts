@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SEARCH_LIMITS } from './perils.js';
+import { LIMITS } from '../limits.js';
 
 const YEAR = { minimum: 1800, maximum: 2200 };
 
@@ -25,7 +26,7 @@ export const ShapesBody = Type.Object(
     start_year: Type.Optional(Type.Integer(YEAR)),
     end_year: Type.Optional(Type.Integer(YEAR)),
     months: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 12 }), { minItems: 1, maxItems: 12 })),
-    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.maxIdLength })),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { escapedErrors } from './process-guard.js';
 
 /**
  * The Prometheus metrics operators scrape at GET /metrics (docs/operations.md
@@ -12,6 +13,7 @@ export const METRIC_NAMES = {
   batchJobs: 'hazrisk_batch_jobs',
   batchRows: 'hazrisk_batch_rows_processed_total',
   tableInfo: 'hazrisk_table_info',
+  escapedErrors: 'hazrisk_process_escaped_errors_total',
 } as const;
 
 /** Seconds; API calls are sub-millisecond to a few seconds, uploads up to minutes. */
@@ -56,6 +58,15 @@ export class ServiceMetrics {
       collect() {
         this.reset();
         for (const [status, count] of Object.entries(sources.jobsByStatus())) this.set({ status }, count);
+      },
+    });
+    new Counter({
+      name: METRIC_NAMES.escapedErrors,
+      help: 'Errors that escaped every handler and were caught by the process guard (each is also logged).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(escapedErrors());
       },
     });
     new Gauge({

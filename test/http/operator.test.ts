@@ -229,6 +229,7 @@ describe('GET /metrics', () => {
     assert.match(text, /^hazrisk_engine_queue_depth 0$/m);
     for (const status of ['pending', 'running', 'complete', 'failed', 'cancelled']) assert.match(text, new RegExp(`^hazrisk_batch_jobs\\{status="${status}"\\} 0$`, 'm'));
     assert.match(text, /^# TYPE hazrisk_batch_rows_processed_total counter$/m);
+    assert.match(text, /^hazrisk_process_escaped_errors_total 0$/m);
     for (const peril of PERIL_NAMES) {
       const version = t.app.engine.info(peril)!.modelVersion;
       assert.match(text, new RegExp(`^hazrisk_table_info\\{peril="${peril}",model_version="${version}"\\} 1$`, 'm'));

@@ -22,7 +22,7 @@ export const EventSchema = Type.Object(
 export type EventInput = Static<typeof EventSchema>;
 
 const WindowDays = Type.Integer({ minimum: LIMITS.windowDaysMin, maximum: LIMITS.windowDaysMax });
-const Perils = Type.Array(Type.String(), { minItems: 1, maxItems: 20 });
+const Perils = Type.Array(Type.String(), { minItems: 1, maxItems: LIMITS.maxPerilsPerRequest });
 const events = (max: number) => Type.Array(EventSchema, { minItems: 1, maxItems: max });
 
 export const InDepthBody = Type.Object(

@@ -2,7 +2,7 @@ import { daysFromCivil } from '../../engine/calendar.js';
 import { cellCentre, cellIndex } from '../../engine/grid.js';
 import { LEAP_DAY_SLOT, SEASON_SLOTS, normaliseSeason } from '../../engine/profiles.js';
 import type { GridDef, RateTable } from '../../engine/table-spec.js';
-import { SPC, TC } from './parameters.js';
+import { TC } from './parameters.js';
 import { MEAN_DAYS_IN_MONTH, MS_PER_KT } from '../../units.js';
 
 /**

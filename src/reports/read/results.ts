@@ -1,5 +1,4 @@
 import { IN_DEPTH_HEADER, LITE_HEADER } from '../../batch/csv-output.js';
-import type { JobKind } from '../../batch/jobs.js';
 import { csvRecordBatches } from './csv-records.js';
 
 /**
@@ -8,10 +7,6 @@ import { csvRecordBatches } from './csv-records.js';
  * then data records, or records grouped by location.
  */
 export type Header = readonly string[];
-
-export function headerOf(kind: JobKind): Header {
-  return kind === 'in_depth' ? IN_DEPTH_HEADER : LITE_HEADER;
-}
 
 /** Column positions by name, e.g. `columns(LITE_HEADER).score`. */
 export function columns<const H extends Header>(header: H): Record<H[number], number> {
