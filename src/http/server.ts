@@ -31,6 +31,15 @@ const COMMON_HEADERS = { 'x-content-type-options': 'nosniff' } as const;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** The status a request was answered with: now, or once its body, handler or file is done. */
+type Outcome = number | Promise<number>;
+
+/** Whether the request's body was (being) read, so an error answer knows if the connection is still usable. */
+interface BodyState {
+  read: boolean;
+  stream: RequestContext['bodyStream'];
+}
+
 /**
  * The request pipeline: route → authenticate → rate limit → licence → body →
  * handler → encode. Every response, error or not, carries X-Request-Id, and
@@ -92,15 +101,27 @@ export class HttpServer {
       if (this.draining && this.inFlight === 0) this.drained?.();
     };
     ex.onAbort(() => finish(499));
-    this.process(ex, requestId, matched).then(finish, (err: unknown) => {
+    const failed = (err: unknown): void => {
       this.options.log.error({ req_id: requestId, err }, 'response failed');
       finish(500);
-    });
+    };
+    let outcome: Outcome;
+    try {
+      outcome = this.process(ex, requestId, matched);
+    } catch (err) {
+      return failed(err);
+    }
+    if (typeof outcome === 'number') finish(outcome);
+    else outcome.then(finish, failed);
   }
 
-  private async process(ex: HttpExchange, requestId: string, matched: { route: string }): Promise<number> {
-    let bodyRead = false;
-    let bodyStream: RequestContext['bodyStream'] = null;
+  /**
+   * Synchronous as far as the request allows: a route without a body whose handler answers at once is
+   * answered before uWS's callback returns, with no promise on the way (issue 18); a body, an
+   * asynchronous handler or a file makes the rest asynchronous.
+   */
+  private process(ex: HttpExchange, requestId: string, matched: { route: string }): Outcome {
+    const body: BodyState = { read: false, stream: null };
     try {
       if (ex.repeatedHeaders.length > 0) {
         const name = ex.repeatedHeaders[0]!;
@@ -120,48 +141,63 @@ export class HttpServer {
       const { route, params } = match;
       matched.route = route.path;
       if (this.draining && !route.probe) throw httpError('service_unavailable');
-      const parent = this.options.log;
-      let childLog: RequestContext['log'] | undefined;
-      let query: URLSearchParams | undefined;
       let principal: Principal | null = null;
       if (route.auth) {
         principal = this.options.authenticate(ex.headers['x-api-key']);
         this.checkRate(principal);
         if (route.auth.mode) requireMode(principal, route.auth.mode, route.auth.denied);
       }
-      const ctx: RequestContext = {
-        method: ex.method as Method,
-        path: ex.path,
-        params,
-        get query() {
-          return (query ??= new URLSearchParams(ex.query));
-        },
-        headers: ex.headers,
-        requestId,
-        body: undefined,
-        bodyStream: null,
-        principal,
-        get log() {
-          return (childLog ??= parent.child({ req_id: requestId }));
-        },
-      };
+      const ctx = this.context(ex, requestId, params, principal);
       if (route.body === 'json') {
-        bodyRead = true;
-        ctx.body = parseJson(await ex.readBody(this.options.jsonBodyBytes));
-      } else if (route.body === 'stream') {
-        bodyRead = true;
-        ctx.bodyStream = bodyStream = ex.bodyStream(this.options.uploadBytes);
+        body.read = true;
+        const answered = ex.readBody(this.options.jsonBodyBytes).then(async (raw) => {
+          ctx.body = parseJson(raw);
+          return this.send(ex, await route.handler(ctx), requestId, false);
+        });
+        return answered.catch((err: unknown) => this.fail(ex, err, requestId, body));
       }
-      const reply = await route.handler(ctx);
-      return await this.send(ex, reply, requestId, false);
+      if (route.body === 'stream') {
+        body.read = true;
+        ctx.bodyStream = body.stream = ex.bodyStream(this.options.uploadBytes);
+      }
+      const reply = route.handler(ctx);
+      const sent = reply instanceof Promise ? reply.then((r) => this.send(ex, r, requestId, false)) : this.send(ex, reply, requestId, false);
+      return typeof sent === 'number' ? sent : sent.catch((err: unknown) => this.fail(ex, err, requestId, body));
     } catch (err) {
-      if (err instanceof ClientAbortedError || ex.aborted) return 499;
-      const error = err instanceof HttpError ? err : this.internal(err, requestId);
-      // An unread or half-read body would corrupt the connection for the next request.
-      const unreadBody = (!bodyRead && hasBody(ex)) || (bodyStream !== null && !bodyStream.readableEnded);
-      const close = unreadBody || error.code === 'payload_too_large' || ex.repeatedHeaders.length > 0;
-      return this.send(ex, { status: error.status, body: error.toBody(requestId), headers: error.headers }, requestId, close);
+      return this.fail(ex, err, requestId, body);
     }
+  }
+
+  private context(ex: HttpExchange, requestId: string, params: Record<string, string>, principal: Principal | null): RequestContext {
+    const parent = this.options.log;
+    let childLog: RequestContext['log'] | undefined;
+    let query: URLSearchParams | undefined;
+    return {
+      method: ex.method as Method,
+      path: ex.path,
+      params,
+      get query() {
+        return (query ??= new URLSearchParams(ex.query));
+      },
+      headers: ex.headers,
+      requestId,
+      body: undefined,
+      bodyStream: null,
+      principal,
+      get log() {
+        return (childLog ??= parent.child({ req_id: requestId }));
+      },
+    };
+  }
+
+  /** The error answer, in the one body shape; a client that went away gets none (499 in the log). */
+  private fail(ex: HttpExchange, err: unknown, requestId: string, body: BodyState): Outcome {
+    if (err instanceof ClientAbortedError || ex.aborted) return 499;
+    const error = err instanceof HttpError ? err : this.internal(err, requestId);
+    // An unread or half-read body would corrupt the connection for the next request.
+    const unreadBody = (!body.read && hasBody(ex)) || (body.stream !== null && !body.stream.readableEnded);
+    const close = unreadBody || error.code === 'payload_too_large' || ex.repeatedHeaders.length > 0;
+    return this.send(ex, { status: error.status, body: error.toBody(requestId), headers: error.headers }, requestId, close);
   }
 
   private checkRate(principal: Principal): void {
@@ -172,7 +208,7 @@ export class HttpServer {
     }
   }
 
-  private async send(ex: HttpExchange, reply: Reply, requestId: string, closeRequested: boolean): Promise<number> {
+  private send(ex: HttpExchange, reply: Reply, requestId: string, closeRequested: boolean): Outcome {
     const status = reply.status ?? 200;
     const close = closeRequested || this.draining;
     const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS };
@@ -182,8 +218,9 @@ export class HttpServer {
     if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers);
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
-      await ex.respondFile(status, headers, reply.file, reply.range);
-    } else if ('raw' in reply) {
+      return ex.respondFile(status, headers, reply.file, reply.range).then(() => status);
+    }
+    if ('raw' in reply) {
       headers['content-type'] = reply.contentType;
       ex.respond(status, headers, reply.raw, close);
     } else {

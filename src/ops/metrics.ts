@@ -1,5 +1,6 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { escapedErrors } from './process-guard.js';
+import { RequestStats } from './request-stats.js';
 
 /**
  * The Prometheus metrics operators scrape at GET /metrics (docs/operations.md
@@ -29,18 +30,14 @@ export interface MetricSources {
 
 export class ServiceMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'route' | 'method' | 'status'>;
-  private readonly duration: Histogram<'route'>;
+  private readonly requests = new RequestStats(DURATION_BUCKETS);
   private readonly rows: Counter;
-  /** Label children by `route method status` and by route: prom-client hashes the labels on every call otherwise. */
-  private readonly requestChildren = new Map<string, { inc(): void }>();
-  private readonly durationChildren = new Map<string, { observe(value: number): void }>();
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: METRIC_NAMES.requests, help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
-    this.duration = new Histogram({ name: METRIC_NAMES.duration, help: 'Time from request to response, by route pattern.', labelNames: ['route'], buckets: DURATION_BUCKETS, registers });
+    this.registry.registerMetric(this.requests.counter(METRIC_NAMES.requests, 'HTTP requests answered, by route pattern, method and status.'));
+    this.registry.registerMetric(this.requests.histogram(METRIC_NAMES.duration, 'Time from request to response, by route pattern.'));
     this.rows = new Counter({ name: METRIC_NAMES.batchRows, help: 'Batch schedule rows computed.', registers });
     new Gauge({
       name: METRIC_NAMES.engineQueue,
@@ -83,14 +80,7 @@ export class ServiceMetrics {
 
   /** `route` is the matched pattern (`/v1/jobs/:job_id`), or `unmatched`. */
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
-    const key = `${route} ${m} ${status}`;
-    let requests = this.requestChildren.get(key);
-    if (!requests) this.requestChildren.set(key, (requests = this.requests.labels(route, m, String(status))));
-    requests.inc();
-    let duration = this.durationChildren.get(route);
-    if (!duration) this.durationChildren.set(route, (duration = this.duration.labels(route)));
-    duration.observe(seconds);
+    this.requests.record(route, KNOWN_METHODS.has(method) ? method : 'OTHER', status, seconds);
   }
 
   addBatchRows(rows: number): void {
