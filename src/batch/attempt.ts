@@ -98,10 +98,11 @@ export class JobAttempt implements ChunkSource {
         const output = await computeChunk(this.deps, this.plan, rows, () => this.lost);
         if (!output || this.lost) return;
         const written = await writeChunk(this.dir, chunk, output.csv, output.failures);
-        this.chunksComputed++;
-        this.rowsComputed += rows.length;
         const checkpoint = { job_id: this.id, chunk, rows: rows.length, ...written };
         if (!jobs.saveCheckpoint(checkpoint, workerId, this.processed + rows.length)) return this.loseLease();
+        // Counted once checkpointed: rows of a chunk whose lease was lost are another attempt's to count.
+        this.chunksComputed++;
+        this.rowsComputed += rows.length;
         this.processed += rows.length;
       }
       this.nextChunk++;

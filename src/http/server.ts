@@ -213,9 +213,14 @@ export class HttpServer {
     const close = closeRequested || this.draining;
     const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS };
     if (ex.headers.origin !== undefined) Object.assign(headers, this.options.cors.responseHeaders(ex.headers.origin));
-    if (reply.headers) Object.assign(headers, reply.headers);
+    if (reply.headers) {
+      const vary = headers.vary;
+      Object.assign(headers, reply.headers);
+      // A route's own Vary (Accept-Encoding on downloads) adds to CORS's Origin instead of replacing it.
+      if (vary && reply.headers.vary && !vary.split(', ').includes(reply.headers.vary)) headers.vary = `${vary}, ${reply.headers.vary}`;
+    }
     if ('body' in reply) headers.vary = headers.vary ? `${headers.vary}, ${NEGOTIATED_VARY}` : NEGOTIATED_VARY;
-    if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers);
+    if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers, close);
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
       return ex.respondFile(status, headers, reply.file, reply.range).then(() => status);
@@ -231,7 +236,7 @@ export class HttpServer {
     return status;
   }
 
-  private sendHead(ex: HttpExchange, reply: Reply, status: number, headers: Record<string, string>): number {
+  private sendHead(ex: HttpExchange, reply: Reply, status: number, headers: Record<string, string>, close: boolean): number {
     let length: number;
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
@@ -244,7 +249,7 @@ export class HttpServer {
       headers['content-type'] = encoded.contentType;
       length = typeof encoded.payload === 'string' ? Buffer.byteLength(encoded.payload) : encoded.payload.byteLength;
     }
-    ex.respondHead(status, headers, length);
+    ex.respondHead(status, headers, length, close);
     return status;
   }
 

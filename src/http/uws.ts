@@ -25,7 +25,7 @@ export interface HttpExchange {
   bodyStream(limit: number): Readable;
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection?: boolean): void;
   /** HEAD: the headers a GET would send, with its Content-Length, and no body. */
-  respondHead(status: number, headers: Record<string, string>, contentLength: number): void;
+  respondHead(status: number, headers: Record<string, string>, contentLength: number, closeConnection?: boolean): void;
   /** Streams the file, or the inclusive byte range of it, with backpressure. */
   respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void>;
 }
@@ -180,13 +180,16 @@ class UwsExchange implements HttpExchange {
     });
   }
 
-  respondHead(status: number, headers: Record<string, string>, contentLength: number): void {
+  respondHead(status: number, headers: Record<string, string>, contentLength: number, closeConnection = false): void {
     if (this.aborted || this.done) return;
     this.done = true;
     this.res.cork(() => {
       this.res.writeStatus(statusLine(status));
       for (const name in headers) this.res.writeHeader(name, headers[name]!);
-      // endWithoutBody(length) leaves uWS 20.30 waiting for that many body bytes and it then drops the
+      // uWS 20.30 closes only through end(): a HEAD answer that must close the connection (an error that
+      // left the request unread, or a drain) says Content-Length: 0 rather than the GET's length.
+      if (closeConnection) return void this.res.end('', true);
+      // endWithoutBody(length) leaves uWS waiting for that many body bytes and it then drops the
       // keep-alive connection; the header written by hand keeps the connection usable.
       this.res.writeHeader('content-length', String(contentLength));
       this.res.endWithoutBody();
@@ -195,9 +198,10 @@ class UwsExchange implements HttpExchange {
 
   respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void> {
     if (this.aborted || this.done) return Promise.resolve();
+    // Sized before the response is marked sent: a file that cannot be read still gets its error answer.
+    const total = range ? range.end - range.start + 1 : fs.statSync(file).size;
     this.done = true;
     const res = this.res;
-    const total = range ? range.end - range.start + 1 : fs.statSync(file).size;
     return new Promise((resolve) => {
       const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024, ...(range && { start: range.start, end: range.end }) });
       const finish = (): void => {

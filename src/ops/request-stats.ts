@@ -62,7 +62,14 @@ export class RequestStats {
     );
   }
 
+  /** Forget every count (Registry.resetMetrics() calls this on each metric). */
+  reset(): void {
+    this.counts.clear();
+    this.durations.clear();
+  }
+
   private metric(name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]): Metric {
-    return { name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }) } as unknown as Metric;
+    const get = async () => ({ name, help, type, aggregator: 'sum', values: values() });
+    return { name, help, type, aggregator: 'sum', get, reset: () => this.reset() } as unknown as Metric;
   }
 }

@@ -107,6 +107,13 @@ describe('request smuggling guards', () => {
     });
   }
 
+  it('HEAD with a repeated header → 400 and the connection closed, as for GET', async () => {
+    const res = await raw(port, 'HEAD /health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n');
+    assert.equal(res.status, 400);
+    assert.equal(res.body, '');
+    assert.equal(res.closed, true);
+  });
+
   it('two Host headers → 400 naming headers.host', async () => {
     const res = await raw(port, 'GET /health HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n');
     assert.equal(res.status, 400);
