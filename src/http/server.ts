@@ -213,13 +213,11 @@ export class HttpServer {
     const close = closeRequested || this.draining;
     const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS };
     if (ex.headers.origin !== undefined) Object.assign(headers, this.options.cors.responseHeaders(ex.headers.origin));
-    if (reply.headers) {
-      const vary = headers.vary;
-      Object.assign(headers, reply.headers);
-      // A route's own Vary (Accept-Encoding on downloads) adds to CORS's Origin instead of replacing it.
-      if (vary && reply.headers.vary && !vary.split(', ').includes(reply.headers.vary)) headers.vary = `${vary}, ${reply.headers.vary}`;
+    for (const name in reply.headers) {
+      if (name === 'vary') addVary(headers, reply.headers.vary!);
+      else headers[name] = reply.headers[name]!;
     }
-    if ('body' in reply) headers.vary = headers.vary ? `${headers.vary}, ${NEGOTIATED_VARY}` : NEGOTIATED_VARY;
+    if ('body' in reply) addVary(headers, NEGOTIATED_VARY);
     if (ex.method === 'HEAD') return this.sendHead(ex, reply, status, headers, close);
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
@@ -266,6 +264,13 @@ function parseJson(raw: Buffer): unknown {
   } catch (err) {
     throw httpError('malformed_json', { field: 'body', message: `body: not valid JSON (${(err as Error).message}).` });
   }
+}
+
+/** Vary lists every request header the answer depends on: CORS's Origin, a route's own (Accept-Encoding), Accept. */
+function addVary(headers: Record<string, string>, name: string): void {
+  const current = headers.vary;
+  if (!current) headers.vary = name;
+  else if (!current.split(', ').includes(name)) headers.vary = `${current}, ${name}`;
 }
 
 function hasBody(ex: HttpExchange): boolean {

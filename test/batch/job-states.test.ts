@@ -10,6 +10,7 @@ import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
 import type { BatchRow } from '../../src/batch/csv-input.js';
 import { newId } from '../../src/batch/ids.js';
 import { createArtefactBuilder } from '../../src/reports/index.js';
+import { deferred } from '../helpers/deferred.js';
 
 /**
  * Job states and progress (spec "Batch job status object", "States and
@@ -22,16 +23,6 @@ const CLOCK = Date.UTC(2026, 10, 23, 12, 0); // submission date 2026-11-23 (GMT)
 const PENDING_FIELDS = ['job_id', 'status', 'attempt', 'processed_rows', 'total_rows', 'progress_percentage', 'error'];
 const COMPLETE_FIELDS = ['job_id', 'status', 'attempt', 'processed_rows', 'total_rows', 'progress_percentage', 'result_url', 'report_url', 'workbook_url'];
 const SCHEDULE = toCsv(['latitude', 'longitude', 'tag'], [[25.76, -80.19, 'a'], [10, 20, 'b'], [-33.87, 151.21, 'c']]);
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-}
-function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 function tablesDirOf(dir: string): string {
   const tables = path.join(dir, 'tables');

@@ -8,6 +8,7 @@ import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
 import type { JobRecord } from '../../src/batch/jobs.js';
 import type { AttemptResult } from '../../src/batch/worker.js';
 import { attemptEnded, manualWorker } from './manual-worker.js';
+import { deferred } from '../helpers/deferred.js';
 
 /**
  * Scheduling across owners (docs/batch.md "Scheduling", "Artefacts", "Queue"),
@@ -21,16 +22,6 @@ const CLOCK = Date.UTC(2026, 10, 23, 12, 0);
 const LARGE_ROWS = 30; // 15 chunks of 2 rows
 const LARGE = toCsv(['latitude', 'longitude'], Array.from({ length: LARGE_ROWS }, (_, i) => [10 + i, 20 + i]));
 const SMALL = toCsv(['latitude', 'longitude'], [[25.76, -80.19]]);
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-}
-function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 let t: TestApp;
 const keys: Record<string, string> = {};
