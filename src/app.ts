@@ -35,6 +35,8 @@ export interface AppOptions {
   /** Run the in-process batch worker (default: when config.batchWorkers > 0). */
   worker?: boolean;
   artefacts?: ArtefactBuilder;
+  /** Test mode: check every 2xx JSON answer against its route's response schema and report each mismatch (http/response-check.ts). */
+  checkResponses?: (problem: string) => void;
 }
 
 /**
@@ -122,7 +124,12 @@ export class App {
       cors: new CorsPolicy(config.corsOrigins),
       rateLimit: { limiter: new RateLimiter(this.clock), defaultRate: config.rateLimit },
     };
-    this.server = new HttpServer({ ...serverOptions, router: this.router, observe: (...args) => this.metrics.observeRequest(...args) });
+    this.server = new HttpServer({
+      ...serverOptions,
+      router: this.router,
+      observe: (...args) => this.metrics.observeRequest(...args),
+      checkResponses: options.checkResponses,
+    });
     this.metricsServer = config.metricsPort > 0 ? new HttpServer({ ...serverOptions, router: Router.of([metrics]) }) : null;
   }
 

@@ -70,7 +70,7 @@ export function apiDocsRoutes(): Route[] {
       path: '/docs',
       auth: null,
       handler: () => ({ raw: PAGE, contentType: 'text/html; charset=utf-8', headers: HEADERS }),
-      doc: { operationId: 'getApiDocs', summary: 'Interactive API documentation (Swagger UI over /openapi.json, served offline)', tags: ['utility'], responses: { 200: 'text/html' } },
+      doc: { operationId: 'getApiDocs', summary: 'Interactive API documentation (Swagger UI over /openapi.json, served offline)', tags: ['utility'], produces: ['text/html'] },
     },
     { method: 'GET', path: '/docs/:asset', auth: null, handler: (ctx) => asset(ctx, ctx.params.asset!) },
   ];

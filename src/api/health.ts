@@ -1,15 +1,16 @@
 import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../http/define-route.js';
 import { constantBody } from '../http/encode.js';
-import type { Route } from '../http/types.js';
 
-const HealthBody = Type.Object({ message: Type.String() });
-const BODY = constantBody({ message: 'ok' });
+const HealthBody = Type.Object({ message: Type.Literal('ok') });
+const BODY = constantBody({ message: 'ok' as const });
 
-export const healthRoute: Route = {
+export const healthRoute = defineRoute({
   method: 'GET',
   path: '/health',
   auth: null,
   probe: true,
+  schema: { response: { 200: HealthBody } },
   handler: () => ({ body: BODY }),
-  doc: { operationId: 'getHealth', summary: 'Liveness', tags: ['utility'], responses: { 200: HealthBody } },
-};
+  doc: { operationId: 'getHealth', summary: 'Liveness', tags: ['utility'] },
+});

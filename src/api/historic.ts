@@ -1,39 +1,43 @@
+import { Type } from '@sinclair/typebox';
 import type { ApiContext } from './context.js';
-import { httpError, HttpError, validationError } from '../errors.js';
-import type { RequestContext, Route } from '../http/types.js';
-import { compileValidator } from '../http/validation.js';
+import { httpError, HttpError } from '../errors.js';
+import type { Principal } from '../auth/keys.js';
+import { defineRoute } from '../http/define-route.js';
+import type { Route } from '../http/types.js';
 import { shapesCollection } from '../historic/features.js';
-import { HISTORIC_PERILS, isHistoricPeril, type HistoricPeril } from '../historic/perils.js';
-import { checkNotTruncated, listingQuery, queryObject, shapesQuery } from '../historic/request.js';
+import { HISTORIC_PERILS, type HistoricPeril } from '../historic/perils.js';
+import { checkNotTruncated, listingQuery, shapesQuery } from '../historic/request.js';
 import { EventListing, EventsQuery, ShapesBody, ShapesQuery, ShapesResponse } from '../historic/schema.js';
 import { searchEvents } from '../historic/search.js';
 import { EventStore } from '../historic/store.js';
 import { eventStoreMissing } from '../historic/store-format.js';
+import { StringEnum } from './common.js';
 
 /**
  * GET /v1/historic-events/{peril_name}/events and POST …/shapes: observed
- * events near a location and their footprints (docs/historic.md). Keys
- * without the historic mode, or not licensed for the peril, get 401
+ * events near a location and their footprints (docs/historic.md). A peril
+ * without historic events is a 422 naming peril_name; keys without the
+ * historic mode, or not licensed for the peril, get 401
  * historic_not_permitted (spec, Authentication rule 4). The event store is
  * opened on first use; a missing or unreadable store is a 500
  * historic_retrieval_failed.
  */
-const validateQuery = compileValidator(EventsQuery);
-const validateShapesQuery = compileValidator(ShapesQuery);
-const validateBody = compileValidator(ShapesBody);
+const PerilParams = Type.Object({ peril_name: StringEnum(HISTORIC_PERILS) });
 
 const NOT_BUILT = 'The historic event store has not been built: run `hazrisk events build`.';
 
 export function historicRoutes(app: ApiContext): Route[] {
   const store = lazyStore(app);
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/v1/historic-events/:peril_name/events',
       auth: { mode: 'historic', denied: 'historic_not_permitted' },
+      authorize: permitPeril,
+      schema: { params: PerilParams, query: EventsQuery, response: { 200: EventListing } },
       handler: (ctx) => {
-        const peril = permittedPeril(ctx);
-        const query = validateQuery(queryObject(ctx.query, ['lat', 'lon', 'start_year', 'end_year', 'radius_km', 'limit']), 'query');
+        const peril = ctx.input.params.peril_name;
+        const query = ctx.input.query;
         const search = listingQuery(peril, query);
         const { hits, matched } = retrieving(app, () => searchEvents(store(), search));
         if (query.limit === undefined) checkNotTruncated(matched, search.limit, 'query.radius_km', 'narrow radius_km or the years, or set limit to list the nearest');
@@ -62,35 +66,33 @@ export function historicRoutes(app: ApiContext): Route[] {
         };
         return { body };
       },
-      doc: { operationId: 'listHistoricEvents', summary: 'Historic events near a location, nearest first', tags: ['historic'], query: EventsQuery, responses: { 200: EventListing } },
-    },
-    {
+      doc: { operationId: 'listHistoricEvents', summary: 'Historic events near a location, nearest first', tags: ['historic'] },
+    }),
+    defineRoute({
       method: 'POST',
       path: '/v1/historic-events/:peril_name/shapes',
       auth: { mode: 'historic', denied: 'historic_not_permitted' },
-      body: 'json',
+      authorize: permitPeril,
+      schema: { params: PerilParams, query: ShapesQuery, body: ShapesBody, response: { 200: ShapesResponse } },
       handler: (ctx) => {
-        const peril = permittedPeril(ctx);
-        const { include_visual_data: visual = false } = validateShapesQuery(queryObject(ctx.query, [], ['include_visual_data']), 'query');
-        const search = shapesQuery(peril, validateBody(ctx.body));
+        const peril = ctx.input.params.peril_name;
+        const search = shapesQuery(peril, ctx.input.body);
         const { hits, matched } = retrieving(app, () => searchEvents(store(), search));
         checkNotTruncated(matched, search.limit, 'radius', 'narrow the radius, years, months or size, or list the events and fetch each shape by external_id');
-        const collection = retrieving(app, () => shapesCollection(store(), hits, matched, visual));
+        const collection = retrieving(app, () => shapesCollection(store(), hits, matched, ctx.input.query.include_visual_data ?? false));
         return { body: collection };
       },
-      doc: { operationId: 'getHistoricShapes', summary: 'Footprints of historic events as GeoJSON', tags: ['historic'], query: ShapesQuery, body: ShapesBody, responses: { 200: ShapesResponse } },
-    },
+      doc: { operationId: 'getHistoricShapes', summary: 'Footprints of historic events as GeoJSON', tags: ['historic'] },
+    }),
   ];
 }
 
-/** The path's peril: one of the four (422 otherwise) and licensed to the key (401 otherwise). */
-function permittedPeril(ctx: RequestContext): HistoricPeril {
-  const name = ctx.params.peril_name ?? '';
-  if (!isHistoricPeril(name)) throw validationError('peril_name', `must be one of ${HISTORIC_PERILS.map((p) => `"${p}"`).join(', ')}`);
-  if (!ctx.principal!.perils.has(name)) {
-    throw httpError('historic_not_permitted', { field: 'peril_name', message: `The API key is not permitted for historic ${name} events.` });
+/** The path's peril must be licensed to the key (401 otherwise), checked before the query and body are read. */
+function permitPeril(principal: Principal, params: Record<string, string>): void {
+  const peril = params.peril_name!;
+  if (!principal.perils.has(peril as HistoricPeril)) {
+    throw httpError('historic_not_permitted', { field: 'peril_name', message: `The API key is not permitted for historic ${peril} events.` });
   }
-  return name;
 }
 
 /** The store, opened on first use (after `hazrisk events build` has run); reopened only by a restart. */

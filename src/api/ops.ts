@@ -1,5 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { httpError } from '../errors.js';
+import { defineRoute } from '../http/define-route.js';
 import type { Route } from '../http/types.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 
@@ -7,26 +8,22 @@ import type { ServiceMetrics } from '../ops/metrics.js';
  * Operator routes (docs/operations.md): readiness for load balancers and
  * orchestrators, and Prometheus metrics. `/health` stays plain liveness.
  */
-export interface Readiness {
-  tables: boolean;
-  geocoder: boolean;
-  database: boolean;
-  draining: boolean;
-  missing_tables: string[];
-}
-
 const ReadyBody = Type.Object({
   status: Type.Literal('ready'),
   checks: Type.Object({ tables: Type.Boolean(), geocoder: Type.Boolean(), database: Type.Boolean(), draining: Type.Boolean() }),
   missing_tables: Type.Array(Type.String()),
 });
 
+/** What the service reports: each check, and the perils whose tables are missing. */
+export type Readiness = Static<typeof ReadyBody>['checks'] & Pick<Static<typeof ReadyBody>, 'missing_tables'>;
+
 export function readyRoute(readiness: () => Readiness): Route {
-  return {
+  return defineRoute({
     method: 'GET',
     path: '/ready',
     auth: null,
     probe: true,
+    schema: { response: { 200: ReadyBody } },
     handler: () => {
       const { missing_tables, ...checks } = readiness();
       const failing = [...(['tables', 'geocoder', 'database'] as const).filter((c) => !checks[c]), ...(checks.draining ? ['draining'] : [])];
@@ -36,10 +33,10 @@ export function readyRoute(readiness: () => Readiness): Route {
           extra: { checks, missing_tables },
         });
       }
-      return { body: { status: 'ready', checks, missing_tables } };
+      return { body: { status: 'ready' as const, checks, missing_tables } };
     },
-    doc: { operationId: 'getReadiness', summary: 'Readiness: 200 when tables, geocoder and database are ready and the server is not draining; 503 otherwise', tags: ['operations'], responses: { 200: ReadyBody } },
-  };
+    doc: { operationId: 'getReadiness', summary: 'Readiness: 200 when tables, geocoder and database are ready and the server is not draining; 503 otherwise', tags: ['operations'] },
+  });
 }
 
 export function metricsRoute(metrics: ServiceMetrics): Route {
@@ -52,6 +49,6 @@ export function metricsRoute(metrics: ServiceMetrics): Route {
       const { contentType, body } = await metrics.render();
       return { raw: body, contentType, headers: { 'cache-control': 'no-store' } };
     },
-    doc: { operationId: 'getMetrics', summary: 'Prometheus metrics (text exposition format)', tags: ['operations'], responses: { 200: 'text/plain' } },
+    doc: { operationId: 'getMetrics', summary: 'Prometheus metrics (text exposition format)', tags: ['operations'], produces: ['text/plain'] },
   };
 }

@@ -1,28 +1,10 @@
-import { Type, type Static } from '@sinclair/typebox';
 import type { Route } from '../http/types.js';
+import { defineRoute } from '../http/define-route.js';
 import { PERILS, type PerilDef } from '../engine/perils.js';
 import type { Principal } from '../auth/keys.js';
 import type { Mode } from '../auth/modes.js';
 import type { TableInfo } from '../engine/table-file.js';
-
-const PerilInfo = Type.Object({
-  name: Type.String(),
-  category: Type.Union([Type.Literal('catastrophe'), Type.Literal('weather')]),
-  unit: Type.String(),
-  threshold_type: Type.Union([Type.Literal('string'), Type.Literal('number')]),
-  thresholds: Type.Array(Type.Union([Type.String(), Type.Number()])),
-  model_type: Type.String(),
-  cumulative: Type.Boolean(),
-  lite_threshold: Type.Union([
-    Type.Object({ threshold: Type.Union([Type.String(), Type.Number()]), description: Type.String(), us_only: Type.Boolean() }),
-    Type.Null(),
-  ]),
-  modes: Type.Array(Type.String()),
-  coverage: Type.String(),
-  model_version: Type.Union([Type.String(), Type.Null()]),
-});
-const PerilsBody = Type.Object({ perils: Type.Array(PerilInfo) });
-type PerilInfo = Static<typeof PerilInfo>;
+import { PerilsBody, type PerilInfo } from './perils-schema.js';
 
 /** The modes a peril can serve at all, before the key's licence narrows them. */
 function perilModes(def: PerilDef): Mode[] {
@@ -32,7 +14,7 @@ function perilModes(def: PerilDef): Mode[] {
   return modes;
 }
 
-export function describePeril(def: PerilDef, principal: Principal, table: TableInfo | null): PerilInfo {
+function describePeril(def: PerilDef, principal: Principal, table: TableInfo | null): PerilInfo {
   return {
     name: def.name,
     category: def.category,
@@ -49,15 +31,16 @@ export function describePeril(def: PerilDef, principal: Principal, table: TableI
 }
 
 export function perilsRoute(tableOf: (def: PerilDef) => TableInfo | null): Route {
-  return {
+  return defineRoute({
     method: 'GET',
     path: '/v1/perils',
     auth: {},
+    schema: { response: { 200: PerilsBody } },
     handler: (ctx) => {
       const principal = ctx.principal!;
       const perils = [...PERILS.values()].filter((d) => principal.perils.has(d.name)).map((d) => describePeril(d, principal, tableOf(d)));
       return { body: { perils } };
     },
-    doc: { operationId: 'listPerils', summary: 'Perils available to the calling key', tags: ['utility'], responses: { 200: PerilsBody } },
-  };
+    doc: { operationId: 'listPerils', summary: 'Perils available to the calling key', tags: ['utility'] },
+  });
 }

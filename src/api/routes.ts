@@ -1,9 +1,10 @@
 import type { ApiContext } from './context.js';
+import { defineRoute } from '../http/define-route.js';
 import { constantBody } from '../http/encode.js';
 import type { Route } from '../http/types.js';
 import { healthRoute } from './health.js';
 import { perilsRoute } from './perils.js';
-import { buildOpenApi } from './openapi.js';
+import { buildOpenApi, OpenApiDocument } from './openapi.js';
 import { inDepthRoutes } from './in-depth/routes.js';
 import { liteRoute } from './lite.js';
 import { batchRoutes } from './batch.js';
@@ -15,13 +16,16 @@ import { apiDocsRoutes } from './api-docs.js';
 /** The route table: every endpoint the service answers, in one place. */
 export function buildRoutes(app: ApiContext): Route[] {
   const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app), ...batchRoutes(app), downloadRoute(app), ...historicRoutes(app), ...uiRoutes(), ...apiDocsRoutes()];
-  let openapi: Record<string, unknown> | null = null;
-  routes.push({
-    method: 'GET',
-    path: '/openapi.json',
-    auth: null,
-    handler: () => ({ body: (openapi ??= constantBody(buildOpenApi(app.router.routes(), app.version()))) }),
-    doc: { operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', tags: ['utility'] },
-  });
+  let openapi: OpenApiDocument | null = null;
+  routes.push(
+    defineRoute({
+      method: 'GET',
+      path: '/openapi.json',
+      auth: null,
+      schema: { response: { 200: OpenApiDocument } },
+      handler: () => ({ body: (openapi ??= constantBody(buildOpenApi(app.router.routes(), app.version()))) }),
+      doc: { operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', tags: ['utility'] },
+    }),
+  );
   return routes;
 }

@@ -3,9 +3,9 @@ import type { JobRecord } from './jobs.js';
 import type { UrlSigner } from './signing.js';
 
 /**
- * The spec's job status object, field for field: before completion (and when
- * failed or cancelled) job_id … error; when complete job_id … workbook_url with
- * pre-signed links that expire seven days after completion.
+ * A job's artefacts and progress as the status object (api/batch.ts), the
+ * signed downloads and the report present them: links expire seven days
+ * after completion.
  */
 export const ARTEFACTS = {
   'results.csv': { column: 'result_file', type: 'text/csv; charset=utf-8', disposition: 'attachment' },
@@ -40,19 +40,4 @@ export function linkExpiry(job: JobRecord): number {
 /** The signed path (no host) of one artefact, as the status object and the report use it. */
 export function signedPath(signer: UrlSigner, jobId: string, artefact: ArtefactName, expiresAt: number): string {
   return signer.sign(downloadPath(jobId, artefact), expiresAt);
-}
-
-export function statusObject(job: JobRecord, signer: UrlSigner, baseUrl: string): Record<string, unknown> {
-  const common = {
-    job_id: job.id,
-    status: job.status,
-    attempt: job.attempt,
-    processed_rows: job.processed_rows,
-    total_rows: job.total_rows,
-    progress_percentage: progressPercentage(job),
-  };
-  if (job.status !== 'complete') return { ...common, error: job.error };
-  const link = (name: ArtefactName): string | null =>
-    job[ARTEFACTS[name].column] ? `${baseUrl}${signedPath(signer, job.id, name, linkExpiry(job))}` : null;
-  return { ...common, result_url: link('results.csv'), report_url: link('report.html'), workbook_url: link('workbook.xlsx') };
 }

@@ -10,11 +10,12 @@ import { decodeFootprint, type Footprint } from './codec.js';
 import { PERIL_CONFIG, type HistoricPeril } from './perils.js';
 import type { SearchHit } from './search.js';
 import type { EventRow, EventStore, FootprintRow } from './store.js';
-import { visualFor, type Visual } from './styles.js';
+import type { FootprintVisual } from './schema.js';
+import { visualFor } from './styles.js';
 
 export interface ShapeProperties {
   data: Record<string, unknown>;
-  visual?: Visual;
+  visual?: FootprintVisual;
 }
 
 /** The FeatureCollection, with two foreign members saying whether the cap cut the list. */

@@ -6,10 +6,6 @@
 export const HISTORIC_PERILS = ['Hail', 'Wildfire', 'TropicalCyclone', 'Tornado'] as const;
 export type HistoricPeril = (typeof HISTORIC_PERILS)[number];
 
-export function isHistoricPeril(name: string): name is HistoricPeril {
-  return (HISTORIC_PERILS as readonly string[]).includes(name);
-}
-
 export interface SizeUnits {
   /** The unit sizes are stored and listed in. */
   unit: string;

@@ -10,25 +10,6 @@ import type { EventsQuery, FilterParam, ShapesBody } from './schema.js';
 import type { SearchQuery } from './search.js';
 import type { RowFilters } from './store.js';
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/**
- * Query parameters as an object for the schema: numeric ones converted when
- * they are numbers and flags when they are true/false/1/0; anything else is
- * left as text, so validation names the parameter.
- */
-export function queryObject(query: URLSearchParams, numeric: readonly string[], flags: readonly string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, raw] of query) {
-    if (name in out) continue;
-    const text = raw.trim();
-    if (numeric.includes(name) && NUMBER.test(text)) out[name] = Number(text);
-    else if (flags.includes(name) && ['true', '1', 'false', '0'].includes(text.toLowerCase())) out[name] = ['true', '1'].includes(text.toLowerCase());
-    else out[name] = raw;
-  }
-  return out;
-}
-
 export function listingQuery(peril: HistoricPeril, q: EventsQuery): SearchQuery {
   return {
     peril,

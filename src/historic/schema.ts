@@ -1,7 +1,8 @@
 /**
- * TypeBox schemas of the historic-events requests and responses: the ajv
- * validators (http/validation.ts) check them, and OpenAPI is generated from
- * them. Unit names and cross-field rules are checked in request.ts.
+ * TypeBox schemas of the historic-events requests and responses, declared by
+ * the routes in api/historic.ts: the router validates the requests with them,
+ * OpenAPI is generated from them and the web interface's types are theirs.
+ * Unit names and cross-field rules are checked in request.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SEARCH_LIMITS } from './perils.js';
@@ -32,7 +33,7 @@ export const ShapesBody = Type.Object(
 );
 export type ShapesBody = Static<typeof ShapesBody>;
 
-/** GET …/events query (numbers arrive as text and are converted before validation). */
+/** GET …/events query (numbers arrive as text; the router converts them before validation). */
 export const EventsQuery = Type.Object(
   {
     lat: Type.Number({ minimum: -90, maximum: 90 }),
@@ -60,6 +61,7 @@ export const ListedEvent = Type.Object({
   distance_km: Type.Number(),
   source: Type.String(),
 });
+export type ListedEvent = Static<typeof ListedEvent>;
 
 export const EventListing = Type.Object({
   peril: Type.String(),
@@ -77,15 +79,29 @@ export const EventListing = Type.Object({
 });
 export type EventListing = Static<typeof EventListing>;
 
+/** `properties.visual` with `?include_visual_data=true` (styles.ts): colours `#rrggbb`, opacities 0–1, sizes in pixels. */
+export const FootprintVisual = Type.Object({
+  stroke: Type.String(),
+  stroke_opacity: Type.Number({ minimum: 0, maximum: 1 }),
+  stroke_width: Type.Number(),
+  fill: Type.String(),
+  fill_opacity: Type.Number({ minimum: 0, maximum: 1 }),
+  fill_opacity_on_hover: Type.Number({ minimum: 0, maximum: 1 }),
+  z_index: Type.Integer(),
+  marker_size: Type.Number(),
+});
+export type FootprintVisual = Static<typeof FootprintVisual>;
+
 export const ShapesResponse = Type.Object({
   type: Type.Literal('FeatureCollection'),
   features: Type.Array(
     Type.Object({
       type: Type.Literal('Feature'),
       geometry: Type.Object({ type: Type.Union([Type.Literal('Polygon'), Type.Literal('MultiPolygon')]), coordinates: Type.Array(Type.Any()) }),
-      properties: Type.Object({ data: Type.Record(Type.String(), Type.Unknown()), visual: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
+      properties: Type.Object({ data: Type.Record(Type.String(), Type.Unknown()), visual: Type.Optional(FootprintVisual) }),
     }),
   ),
   matched: Type.Integer(),
   truncated: Type.Boolean(),
 });
+export type ShapesResponse = Static<typeof ShapesResponse>;

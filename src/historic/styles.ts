@@ -5,17 +5,7 @@
  * z_index draws on top (stronger classes above weaker ones).
  */
 import type { HistoricPeril } from './perils.js';
-
-export interface Visual {
-  stroke: string;
-  stroke_opacity: number;
-  stroke_width: number;
-  fill: string;
-  fill_opacity: number;
-  fill_opacity_on_hover: number;
-  z_index: number;
-  marker_size: number;
-}
+import type { FootprintVisual as Visual } from './schema.js';
 
 interface StyleClass {
   /** The class applies from this value up (size in the stored unit; TC: swath threshold in m/s). */

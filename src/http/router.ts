@@ -1,23 +1,32 @@
+import { compileInput, type InputReader } from './route-input.js';
 import type { Method, Route } from './types.js';
 
+/** A route with its request schemas compiled (null: it declares none). */
+interface Registered {
+  route: Route;
+  input: InputReader | null;
+}
+
 export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'found'; route: Route; input: InputReader | null; params: Record<string, string> }
   | { kind: 'method_not_allowed'; allow: Method[] }
   | { kind: 'not_found' };
 
 interface PatternRoute {
   segments: string[];
-  routes: Map<Method, Route>;
+  routes: Map<Method, Registered>;
 }
 
 /**
  * Path router: exact paths in a map, parameterised ones matched by segment.
  * Knowing every method a path answers lets us say 405 (with Allow) instead of 404.
+ * A route's request schemas are compiled when it is added, once.
  */
 export class Router {
-  private readonly exact = new Map<string, Map<Method, Route>>();
+  private readonly exact = new Map<string, Map<Method, Registered>>();
   private readonly patterns: PatternRoute[] = [];
   private readonly all: Route[] = [];
+  private readonly operationIds = new Set<string>();
 
   static of(routes: readonly Route[]): Router {
     const router = new Router();
@@ -26,10 +35,13 @@ export class Router {
   }
 
   add(route: Route): void {
-    this.all.push(route);
     const table = route.path.includes(':') ? this.patternTable(route.path) : this.exactTable(route.path);
     if (table.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
-    table.set(route.method, route);
+    const operationId = route.doc?.operationId;
+    if (operationId !== undefined && this.operationIds.has(operationId)) throw new Error(`duplicate operationId ${operationId} (${route.method} ${route.path})`);
+    table.set(route.method, { route, input: compileInput(route) });
+    if (operationId !== undefined) this.operationIds.add(operationId);
+    this.all.push(route);
   }
 
   routes(): readonly Route[] {
@@ -54,13 +66,13 @@ export class Router {
     return { kind: 'not_found' };
   }
 
-  private exactTable(path: string): Map<Method, Route> {
+  private exactTable(path: string): Map<Method, Registered> {
     let table = this.exact.get(path);
     if (!table) this.exact.set(path, (table = new Map()));
     return table;
   }
 
-  private patternTable(path: string): Map<Method, Route> {
+  private patternTable(path: string): Map<Method, Registered> {
     const segments = path.split('/');
     const key = segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/');
     let found = this.patterns.find((p) => p.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key);
@@ -69,9 +81,9 @@ export class Router {
   }
 }
 
-function pick(table: Map<Method, Route>, method: string, params: Record<string, string>): RouteMatch {
-  const route = table.get(method as Method);
-  if (route) return { kind: 'found', route, params };
+function pick(table: Map<Method, Registered>, method: string, params: Record<string, string>): RouteMatch {
+  const found = table.get(method as Method);
+  if (found) return { kind: 'found', route: found.route, input: found.input, params };
   return { kind: 'method_not_allowed', allow: [...table.keys()] };
 }
 

@@ -8,8 +8,10 @@ import type { CorsPolicy } from './cors.js';
 import { AccessLog } from './access-log.js';
 import { encodeBody, NEGOTIATED_VARY } from './encode.js';
 import type { RateLimiter } from './rate-limit.js';
+import { ResponseCheck } from './response-check.js';
+import { NO_INPUT } from './route-input.js';
 import type { Router } from './router.js';
-import type { Method, Reply, RequestContext } from './types.js';
+import type { Method, Reply, RequestContext, Route } from './types.js';
 import { listen, type HttpExchange, type HttpListener } from './uws.js';
 
 export interface HttpServerOptions {
@@ -24,6 +26,8 @@ export interface HttpServerOptions {
   rateLimit: { limiter: RateLimiter; defaultRate: number };
   /** Called once per answered request with the matched route pattern (`unmatched` when none). */
   observe?: (route: string, method: string, status: number, seconds: number) => void;
+  /** Test mode: check every 2xx JSON answer against its route's response schema, reporting each mismatch (response-check.ts). */
+  checkResponses?: (problem: string) => void;
 }
 
 /** Sent on every response: browsers must not guess a type other than the one we declare. */
@@ -54,9 +58,11 @@ export class HttpServer {
   private nextId = 0;
 
   private readonly accessLog: AccessLog;
+  private readonly responseCheck: ResponseCheck | null;
 
   constructor(private readonly options: HttpServerOptions) {
     this.accessLog = new AccessLog(options.log, options.accessLog);
+    this.responseCheck = options.checkResponses ? new ResponseCheck(options.checkResponses) : null;
   }
 
   async start(host: string, port: number): Promise<number> {
@@ -118,7 +124,8 @@ export class HttpServer {
   /**
    * Synchronous as far as the request allows: a route without a body whose handler answers at once is
    * answered before uWS's callback returns, with no promise on the way (issue 18); a body, an
-   * asynchronous handler or a file makes the rest asynchronous.
+   * asynchronous handler or a file makes the rest asynchronous. The route's schemas check its input
+   * (params, query, then the parsed body) before the handler runs.
    */
   private process(ex: HttpExchange, requestId: string, matched: { route: string }): Outcome {
     const body: BodyState = { read: false, stream: null };
@@ -138,7 +145,7 @@ export class HttpServer {
           headers: { allow: match.allow.join(', ') },
         });
       }
-      const { route, params } = match;
+      const { route, params, input } = match;
       matched.route = route.path;
       if (this.draining && !route.probe) throw httpError('service_unavailable');
       let principal: Principal | null = null;
@@ -152,7 +159,8 @@ export class HttpServer {
         body.read = true;
         const answered = ex.readBody(this.options.jsonBodyBytes).then(async (raw) => {
           ctx.body = parseJson(raw);
-          return this.send(ex, await route.handler(ctx), requestId, false);
+          if (input) ctx.input = input(ctx);
+          return this.answer(ex, route, await route.handler(ctx), requestId);
         });
         return answered.catch((err: unknown) => this.fail(ex, err, requestId, body));
       }
@@ -160,8 +168,9 @@ export class HttpServer {
         body.read = true;
         ctx.bodyStream = body.stream = ex.bodyStream(this.options.uploadBytes);
       }
+      if (input) ctx.input = input(ctx);
       const reply = route.handler(ctx);
-      const sent = reply instanceof Promise ? reply.then((r) => this.send(ex, r, requestId, false)) : this.send(ex, reply, requestId, false);
+      const sent = reply instanceof Promise ? reply.then((r) => this.answer(ex, route, r, requestId)) : this.answer(ex, route, reply, requestId);
       return typeof sent === 'number' ? sent : sent.catch((err: unknown) => this.fail(ex, err, requestId, body));
     } catch (err) {
       return this.fail(ex, err, requestId, body);
@@ -183,6 +192,7 @@ export class HttpServer {
       requestId,
       body: undefined,
       bodyStream: null,
+      input: NO_INPUT,
       principal,
       get log() {
         return (childLog ??= parent.child({ req_id: requestId }));
@@ -198,6 +208,12 @@ export class HttpServer {
     const unreadBody = (!body.read && hasBody(ex)) || (body.stream !== null && !body.stream.readableEnded);
     const close = unreadBody || error.code === 'payload_too_large' || ex.repeatedHeaders.length > 0;
     return this.send(ex, { status: error.status, body: error.toBody(requestId), headers: error.headers }, requestId, close);
+  }
+
+  /** The handler's reply, checked against the route's response schema in test mode. */
+  private answer(ex: HttpExchange, route: Route, reply: Reply, requestId: string): Outcome {
+    this.responseCheck?.verify(route, reply);
+    return this.send(ex, reply, requestId, false);
   }
 
   private checkRate(principal: Principal): void {

@@ -1,32 +1,36 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import formatsModule from 'ajv-formats';
-import type { Static, TSchema } from '@sinclair/typebox';
-import { validationError } from '../errors.js';
+import type { TSchema } from '@sinclair/typebox';
+import { validationError, type HttpError } from '../errors.js';
+import type { SchemaFailure } from './types.js';
 
 /**
- * TypeBox schemas compiled by ajv. A failed check becomes a 422 whose `field`
- * is a JS-style path (`events[2].start_date`), as the spec asks. A member whose
- * value is null counts as absent, everywhere (docs/api.md "Nulls"): its
- * default applies, and a required member that is null is missing.
+ * TypeBox schemas compiled by ajv, and what a failure answers: a 422 whose
+ * `field` is a JS-style path (`events[2].start_date`, `query.lat`), as the
+ * spec asks. Routes compile their schemas through route-input.ts when they are
+ * registered; nothing is compiled per request.
  */
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
 const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (
   a: Ajv,
   formats: string[],
 ) => void;
-addFormats(ajv, ['date']);
+addFormats(ajv, ['date', 'date-time']);
 
-export type Validator<T extends TSchema> = (value: unknown, root?: string) => Static<T>;
+export type Failure = Omit<SchemaFailure, 'part'>;
 
-export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
+/** A compiled schema: null when the value passes, else its first failure. */
+export type Check = (value: unknown) => Failure | null;
+
+export function compileCheck(schema: TSchema): Check {
   const check = ajv.compile(schema);
-  return (input: unknown, root = ''): Static<T> => {
-    const value = withoutNulls(input);
-    if (check(value)) return value as Static<T>;
-    const error = check.errors![0]!;
-    const { field, message } = describe(error, root);
-    throw validationError(field, message);
-  };
+  return (value) => (check(value) ? null : describe(check.errors![0]!));
+}
+
+/** The default answer to a failed request check: 422 naming the field, query parameters as `query.<name>`. */
+export function schemaError(failure: SchemaFailure): HttpError {
+  const field = failure.part === 'query' ? join('query', failure.path) : failure.path || 'body';
+  return validationError(field, failure.message);
 }
 
 /**
@@ -35,7 +39,11 @@ export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
  */
 const NULL_DEPTH = 16;
 
-/** A copy with every null-valued object member removed, down to NULL_DEPTH (array items are kept). */
+/**
+ * A copy with every null-valued object member removed, down to NULL_DEPTH (array items are kept): a
+ * member whose value is null counts as absent in every JSON body (docs/api.md "Nulls"), so its default
+ * applies and a required member that is null is missing.
+ */
 export function withoutNulls(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object' || depth >= NULL_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => withoutNulls(item, depth + 1));
@@ -44,9 +52,9 @@ export function withoutNulls(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** `/events/2/start_date` → `events[2].start_date` (with an optional root such as `query`). */
-export function fieldPath(pointer: string, root = ''): string {
-  let out = root;
+/** `/events/2/start_date` → `events[2].start_date`. */
+function fieldPath(pointer: string): string {
+  let out = '';
   for (const raw of pointer.split('/').slice(1)) {
     const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
@@ -55,27 +63,26 @@ export function fieldPath(pointer: string, root = ''): string {
 }
 
 function join(base: string, prop: string): string {
-  return base === '' ? prop : `${base}.${prop}`;
+  return base === '' ? prop : prop === '' ? base : `${base}.${prop}`;
 }
 
-function describe(error: ErrorObject, root: string): { field: string; message: string } {
-  const at = fieldPath(error.instancePath, root);
+function describe(error: ErrorObject): Failure {
+  const at = fieldPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
+  const keyword = error.keyword;
+  switch (keyword) {
     case 'required':
-      return { field: join(at, String(params.missingProperty)), message: 'is required' };
+      return { path: join(at, String(params.missingProperty)), keyword, message: 'is required' };
     case 'additionalProperties':
-      return { field: join(at, String(params.additionalProperty)), message: 'is not a recognised field' };
+      return { path: join(at, String(params.additionalProperty)), keyword, message: 'is not a recognised field' };
     case 'format':
-      return params.format === 'date'
-        ? { field: at || 'body', message: 'must be an ISO date YYYY-MM-DD' }
-        : { field: at || 'body', message: `must be a valid ${String(params.format)}` };
+      return { path: at, keyword, message: params.format === 'date' ? 'must be an ISO date YYYY-MM-DD' : `must be a valid ${String(params.format)}` };
     case 'type':
-      return { field: at || 'body', message: `must be ${withArticle(String(params.type))}` };
+      return { path: at, keyword, message: `must be ${withArticle(String(params.type))}` };
     case 'enum':
-      return { field: at || 'body', message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return { path: at, keyword, message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     default:
-      return { field: at || 'body', message: error.message ?? 'is invalid' };
+      return { path: at, keyword, message: error.message ?? 'is invalid' };
   }
 }
 

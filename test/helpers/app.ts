@@ -21,11 +21,18 @@ export function tempDir(prefix = 'hazrisk-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** A service on an ephemeral port over a fresh temporary data dir. */
+/**
+ * A service on an ephemeral port over a fresh temporary data dir. Every 2xx
+ * JSON answer is checked against its route's response schema: a mismatch is
+ * answered 500 saying what was wrong, and close() fails listing every one, so
+ * each API test also guards the documented response shapes.
+ */
 export async function startTestApp(config: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
   const dataDir = config.dataDir ?? tempDir();
+  const mismatches: string[] = [];
   const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', poolSize: 1, ...config }), {
     log: pino({ level: process.env.HAZRISK_TEST_LOG ?? 'silent' }),
+    checkResponses: (problem) => mismatches.push(problem),
     ...options,
   });
   const port = await app.listen();
@@ -45,6 +52,7 @@ export async function startTestApp(config: Partial<Config> = {}, options: AppOpt
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (mismatches.length > 0) throw new Error(`responses that do not match their route's response schema:\n  ${mismatches.join('\n  ')}`);
     },
   };
 }

@@ -277,6 +277,18 @@ describe('historic events: keys and store failures', () => {
     assert.equal((await call(`${base('Hail')}/events?${at(SITE)}`)).status, 401);
   });
 
+  it('the peril licence is checked before the query and body: an unlicensed peril with a bad query or body is 401, an unknown peril 422', async () => {
+    const noHail = t.key({ perils: ['Tornado', 'Wildfire'] });
+    for (const res of [await events('Hail', 'lat=999&lon=0', noHail), await shapes('Hail', { nonsense: true }, '?include_visual_data=maybe', noHail)]) {
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error.code, 'historic_not_permitted');
+      assert.equal(res.body.error.field, 'peril_name');
+    }
+    const unknown = await events('Flood', at(SITE), noHail);
+    assert.equal(unknown.status, 422);
+    assert.equal(unknown.body.error.field, 'peril_name');
+  });
+
   it('500 historic_retrieval_failed when the store is not built, naming the command', async () => {
     const bare = await startTestApp();
     try {

@@ -1,8 +1,8 @@
 import type { ApiContext } from '../context.js';
 import { validationError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
+import { defineRoute } from '../../http/define-route.js';
 import type { Route } from '../../http/types.js';
-import { compileValidator } from '../../http/validation.js';
 import { requirePerils } from '../../auth/licence.js';
 import { parsePerils } from '../perils-input.js';
 import { normalizeEvents, type DateDefaults } from './events.js';
@@ -17,40 +17,35 @@ const MODES = {
   v2: { body: InDepthBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'policy_year', operationId: 'computeInDepth', summary: 'Full exceedance curves over a window (default: a policy year from tomorrow)' },
   daily: { body: DailyBody, maxCombos: LIMITS.maxCombosInDepth, dates: 'today', operationId: 'computeInDepthDaily', summary: 'Each day independently, with the expected view across days' },
   expanding: { body: ExpandingBody, maxCombos: LIMITS.maxCombosExpanding, dates: 'today', operationId: 'computeInDepthExpanding', summary: 'Expanding windows for cumulative perils' },
-} as const;
+} as const satisfies Record<InDepthMode, { dates: DateDefaults } & Record<string, unknown>>;
 
-function inDepthRoute(app: ApiContext, path: string, mode: InDepthMode): Route {
+function inDepthRoute(app: ApiContext, path: string, mode: InDepthMode, doc: { operationId: string; summary: string } = MODES[mode]): Route {
   const spec = MODES[mode];
-  const validate = compileValidator(spec.body);
-  return {
+  return defineRoute({
     method: 'POST',
     path,
     auth: { mode: 'in_depth' },
-    body: 'json',
+    schema: { body: spec.body, response: { 200: InDepthResponse, 207: InDepthResponse } },
     handler: async (ctx) => {
-      const body = validate(ctx.body) as { perils: string[]; events: Parameters<typeof normalizeEvents>[0]; window_days?: number };
+      const body = ctx.input.body;
       const perils = parsePerils(body.perils, { cumulativeOnly: mode === 'expanding' });
       const combos = perils.length * body.events.length;
       if (combos > spec.maxCombos) {
         throw validationError('events', `perils × events = ${perils.length} × ${body.events.length} = ${combos} exceeds the limit of ${spec.maxCombos} per request`);
       }
-      const events = normalizeEvents(body.events, spec.dates as DateDefaults, app.clock());
+      const events = normalizeEvents(body.events, spec.dates, app.clock());
       requirePerils(ctx.principal!, perils);
-      const { status, body: response } = await runInDepth(app.engine, app.geocoder, { mode, perils, events, windowDays: body.window_days ?? 0 });
-      return { status, body: response };
+      const windowDays = 'window_days' in body ? (body.window_days ?? 0) : 0;
+      return runInDepth(app.engine, app.geocoder, { mode, perils, events, windowDays });
     },
-    doc: { operationId: spec.operationId, summary: spec.summary, tags: ['in-depth'], body: spec.body, responses: { 200: InDepthResponse, 207: InDepthResponse } },
-  };
-}
-
-function legacyAlias(route: Route): Route {
-  return { ...route, doc: { ...route.doc!, operationId: 'computeInDepthLegacy', summary: 'Legacy alias of POST /v2/in-depth (same body and response)' } };
+    doc: { operationId: doc.operationId, summary: doc.summary, tags: ['in-depth'] },
+  });
 }
 
 export function inDepthRoutes(app: ApiContext): Route[] {
   return [
     inDepthRoute(app, '/v2/in-depth', 'v2'),
-    legacyAlias(inDepthRoute(app, '/v1/in-depth', 'v2')),
+    inDepthRoute(app, '/v1/in-depth', 'v2', { operationId: 'computeInDepthLegacy', summary: 'Legacy alias of POST /v2/in-depth (same body and response)' }),
     inDepthRoute(app, '/v1/in-depth/daily', 'daily'),
     inDepthRoute(app, '/v1/in-depth/expanding', 'expanding'),
   ];

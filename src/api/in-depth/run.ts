@@ -4,7 +4,7 @@ import { perilDef, type PerilName } from '../../engine/perils.js';
 import { resolveLocation, type Geocoder } from '../../geo/index.js';
 import type { NormalizedEvent } from './events.js';
 import { buildMetadata, type EventOutcomes } from './metadata.js';
-import type { FailedItem, Metadata, ResultObject } from './schema.js';
+import type { FailedItem, InDepthResponse, ResultObject } from './schema.js';
 
 /**
  * The synchronous in-depth path after validation: resolve locations → one
@@ -20,19 +20,13 @@ export interface InDepthPlan {
   windowDays: number;
 }
 
-export interface InDepthResponse {
-  results: ResultObject[];
-  failed_items: FailedItem[];
-  metadata: Metadata;
-}
-
 interface Combination {
   event: NormalizedEvent;
   peril: PerilName;
   request: CurveRequest;
 }
 
-export async function runInDepth(engine: Engine, geocoder: () => Geocoder, plan: InDepthPlan): Promise<{ status: number; body: InDepthResponse }> {
+export async function runInDepth(engine: Engine, geocoder: () => Geocoder, plan: InDepthPlan): Promise<{ status: 200 | 207; body: InDepthResponse }> {
   const combos: Combination[] = [];
   const failedItems: FailedItem[] = [];
   const geocodeErrors = new Map<number, string>();

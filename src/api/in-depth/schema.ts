@@ -2,8 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { LIMITS } from '../../limits.js';
 
 /**
- * The Event object and the three request bodies (spec "Event object",
- * endpoints). A null member is absent (the validator drops it first).
+ * The Event object, the three request bodies and the response (spec "Event
+ * object", endpoints). A null member is absent (the validator drops it first).
+ * Pure TypeBox: the web interface's in-depth types are these schemas' types.
  */
 export const EventSchema = Type.Object(
   {
@@ -71,3 +72,4 @@ export const MetadataSchema = Type.Object({
 export type Metadata = Static<typeof MetadataSchema>;
 
 export const InDepthResponse = Type.Object({ results: Type.Array(ResultSchema), failed_items: Type.Array(FailedItemSchema), metadata: MetadataSchema });
+export type InDepthResponse = Static<typeof InDepthResponse>;

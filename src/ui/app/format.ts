@@ -8,6 +8,11 @@ export function dateTime(iso: string | number): string {
   return Number.isNaN(date.getTime()) ? String(iso) : DATE_TIME.format(date);
 }
 
+/** A count the service may not know yet (a schedule's rows), with thousands separators. */
+export function count(value: number | null): string {
+  return value === null ? '—' : value.toLocaleString('en-GB');
+}
+
 /** Probabilities arrive as percentages (0–100, six significant digits). */
 export function percent(value: number): string {
   if (value === 0) return '0 %';

@@ -20,7 +20,7 @@ export function downloadList(status: JobStatus): HTMLElement {
     'ul',
     { class: 'downloads' },
     ...ARTEFACTS.map(({ field, name, label, opens }) => {
-      const url = status[field];
+      const url = status.status === 'complete' ? status[field] : null;
       if (!url) return h('li', { 'data-artefact': name }, `${label}: `, h('span', { class: 'muted' }, 'not generated'));
       const expires = linkExpiry(url);
       return h(

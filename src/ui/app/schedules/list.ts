@@ -1,5 +1,5 @@
 import { fill, h, table } from '../dom.js';
-import { dateTime } from '../format.js';
+import { count, dateTime } from '../format.js';
 import type { Schedule } from '../types.js';
 
 /** The draft schedules table (GET /v1/schedules, newest first), each with a button that picks it for submission. */
@@ -11,7 +11,7 @@ export function renderSchedules(container: Element, schedules: Schedule[], onPic
   const rows = schedules.map((s) => {
     const pick = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Submit a batch from ${s.name}` }, 'Submit…');
     pick.addEventListener('click', () => onPick(s));
-    return [s.name, s.line_of_business, s.rows.toLocaleString('en-GB'), dateTime(s.created_at), s.cleaned ? 'Yes' : 'No', pick];
+    return [s.name, s.line_of_business, count(s.rows), dateTime(s.created_at), s.cleaned ? 'Yes' : 'No', pick];
   });
   const grid = table(`${schedules.length} draft ${schedules.length === 1 ? 'schedule' : 'schedules'}`, ['Name', 'Line of business', 'Rows', 'Created', 'Cleaned', 'Action'], rows);
   grid.id = 'schedules-table';

@@ -1,5 +1,5 @@
 import { byId, fill, h } from '../dom.js';
-import { dateTime } from '../format.js';
+import { count, dateTime } from '../format.js';
 import { showError, showSuccess } from '../notice.js';
 import { perilsWithMode, type Session } from '../session.js';
 import type { JobKind, Schedule } from '../types.js';
@@ -88,7 +88,7 @@ export function mountSubmit(session: Session, onSubmitted: (jobId: string) => vo
       fill(
         select,
         schedules.length === 0 ? h('option', { value: '' }, 'No schedules yet') : null,
-        ...schedules.map((s) => h('option', { value: s.file_id }, `${s.name} — ${s.rows.toLocaleString('en-GB')} rows — ${dateTime(s.created_at)}`)),
+        ...schedules.map((s) => h('option', { value: s.file_id }, `${s.name} — ${count(s.rows)} rows — ${dateTime(s.created_at)}`)),
       );
       if (schedules.some((s) => s.file_id === chosen)) select.value = chosen;
     },
