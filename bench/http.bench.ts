@@ -153,6 +153,7 @@ const plan: [string, string, Parameters<typeof load>[1]][] = [
 if (perils.length) {
   plan.push([`POST /v2/in-depth (${perils.length * events.length} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }]);
   plan.push([`POST /v2/in-depth, msgpack answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, accept: 'application/msgpack' } }]);
+  plan.push([`POST /v2/in-depth, gzip answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, 'accept-encoding': 'gzip' } }]);
   plan.push(['POST /v1/in-depth/daily (7 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }]);
 }
 const samples = new Map<string, Load[]>(plan.map(([name]) => [name, []]));
@@ -183,6 +184,8 @@ console.log('\nratios of medians (same run):');
 console.log(`  /health, access log batched / sync ${(uwsHealth.rps / syncHealth.rps).toFixed(2)}×, batched / SonicBoom ${(uwsHealth.rps / sonicHealth.rps).toFixed(2)}×; off / batched ${(offHealth.rps / uwsHealth.rps).toFixed(2)}×; ours / bare uWS ${((100 * uwsHealth.rps) / bareHealth.rps).toFixed(0)} % (off: ${((100 * offHealth.rps) / bareHealth.rps).toFixed(0)} %)`);
 console.log(`  uWS / node:http — /health ${(uwsHealth.rps / nodeHealth.rps).toFixed(2)}×, echo ${(uwsEcho.rps / nodeEcho.rps).toFixed(2)}×`);
 const v2Msgpack = get('POST /v2/in-depth, msgpack');
+const v2Gzip = get('POST /v2/in-depth, gzip');
+if (v2 && v2Gzip) console.log(`  v2 gzip / plain JSON: ${(v2Gzip.rps / v2.rps).toFixed(2)}× on loopback (compression pays off the box, docs/api.md "Compression")`);
 if (v2 && v2Msgpack) console.log(`  v2 msgpack / JSON: ${(v2Msgpack.rps / v2.rps).toFixed(2)}× (goal ≥ 1); v2 / our /health ${((100 * v2.rps) / uwsHealth.rps).toFixed(0)} % (goal ≥ 25 %)`);
 if (v2) console.log(`  v2 / echo of the same body: ${((100 * v2.rps) / uwsEcho.rps).toFixed(0)} % (goal ≥ 40 %), v2 p99 ${v2.p99} ms (goal ≤ 20 ms)`);
 if (daily) console.log(`  daily / echo of the same body: ${((100 * daily.rps) / dailyEcho.rps).toFixed(0)} %`);

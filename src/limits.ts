@@ -39,6 +39,8 @@ export const LIMITS = {
   signedUrlLifetimeMs: 7 * MS_PER_DAY,
   /** Spec: API key lifetime, one year in days. */
   keyLifetimeDays: 365,
+  /** Project: JSON and msgpack answers at least this long (characters or bytes) are gzip-compressed for clients that accept it (docs/api.md "Compression"). */
+  compressMinLength: 1024,
   /** Project: default JSON body limit (bytes). */
   jsonBodyBytes: 1024 * 1024,
   /** Project: default upload limit (bytes). */

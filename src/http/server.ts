@@ -6,7 +6,7 @@ import type { Principal } from '../auth/keys.js';
 import { requireMode } from '../auth/licence.js';
 import type { CorsPolicy } from './cors.js';
 import { AccessLog } from './access-log.js';
-import { encodeBody, NEGOTIATED_VARY } from './encode.js';
+import { addVary, encodeBody, gzipAnswer, gzipLength, NEGOTIATED_VARY, negotiateCompression } from './encode.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ResponseCheck } from './response-check.js';
 import { NO_INPUT } from './route-input.js';
@@ -245,10 +245,17 @@ export class HttpServer {
     } else {
       const encoded = encodeBody(reply.body, ex.headers.accept);
       headers['content-type'] = encoded.contentType;
+      if (negotiateCompression(headers, encoded.payload, ex.headers['accept-encoding']) === 'gzip') {
+        return gzipAnswer(encoded.payload).then((bytes) => {
+          ex.respond(status, headers, bytes, close);
+          return status;
+        });
+      }
       ex.respond(status, headers, encoded.payload, close);
     }
     return status;
   }
+
 
   private sendHead(ex: HttpExchange, reply: Reply, status: number, headers: Record<string, string>, close: boolean): number {
     let length: number;
@@ -261,7 +268,8 @@ export class HttpServer {
     } else {
       const encoded = encodeBody(reply.body, ex.headers.accept);
       headers['content-type'] = encoded.contentType;
-      length = typeof encoded.payload === 'string' ? Buffer.byteLength(encoded.payload) : encoded.payload.byteLength;
+      if (negotiateCompression(headers, encoded.payload, ex.headers['accept-encoding']) === 'gzip') length = gzipLength(encoded.payload);
+      else length = typeof encoded.payload === 'string' ? Buffer.byteLength(encoded.payload) : encoded.payload.byteLength;
     }
     ex.respondHead(status, headers, length, close);
     return status;
@@ -280,13 +288,6 @@ function parseJson(raw: Buffer): unknown {
   } catch (err) {
     throw httpError('malformed_json', { field: 'body', message: `body: not valid JSON (${(err as Error).message}).` });
   }
-}
-
-/** Vary lists every request header the answer depends on: CORS's Origin, a route's own (Accept-Encoding), Accept. */
-function addVary(headers: Record<string, string>, name: string): void {
-  const current = headers.vary;
-  if (!current) headers.vary = name;
-  else if (!current.split(', ').includes(name)) headers.vary = `${current}, ${name}`;
 }
 
 function hasBody(ex: HttpExchange): boolean {

@@ -1,33 +1,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
+import { rawRequest } from '../helpers/raw-http.js';
 
 /** Issue 20 "Downloads": signed artefact links answer Range (206), If-None-Match (304) and gzip. */
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** node:http, not fetch: fetch would ask for gzip and undo it before we could look. */
-function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = rawRequest;
 
 let t: TestApp;
 let links: { result_url: string; report_url: string; workbook_url: string };
