@@ -6,12 +6,12 @@ import type { Principal } from '../auth/keys.js';
 import { requireMode } from '../auth/licence.js';
 import type { CorsPolicy } from './cors.js';
 import { AccessLog } from './access-log.js';
+import { ExchangeContext } from './context.js';
 import { addVary, encodeBody, gzipAnswer, gzipLength, NEGOTIATED_VARY, negotiateCompression } from './encode.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ResponseCheck } from './response-check.js';
-import { NO_INPUT } from './route-input.js';
 import type { Router } from './router.js';
-import type { Method, Reply, RequestContext, Route } from './types.js';
+import type { Reply, RequestContext, Route } from './types.js';
 import { listen, type HttpExchange, type HttpListener } from './uws.js';
 
 export interface HttpServerOptions {
@@ -90,35 +90,44 @@ export class HttpServer {
     });
   }
 
+  /**
+   * One request from uWS. An answer sent before this returns (the synchronous path) is finished at
+   * once, with no closure or abort listener allocated; an asynchronous one listens for the client
+   * going away, which uWS requires before its callback returns.
+   */
   private handle(ex: HttpExchange): void {
     const started = performance.now();
     const incoming = ex.headers['x-request-id'];
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `${this.idPrefix}-${(this.nextId++).toString(36)}`;
     this.inFlight++;
-    let finished = false;
     const matched = { route: 'unmatched' };
-    const finish = (status: number): void => {
-      if (finished) return;
-      finished = true;
-      this.inFlight--;
-      const ms = performance.now() - started;
-      this.accessLog.record(requestId, ex.method, ex.path, status, ms);
-      this.options.observe?.(matched.route, ex.method, status, ms / 1000);
-      if (this.draining && this.inFlight === 0) this.drained?.();
-    };
-    ex.onAbort(() => finish(499));
-    const failed = (err: unknown): void => {
-      this.options.log.error({ req_id: requestId, err }, 'response failed');
-      finish(500);
-    };
     let outcome: Outcome;
     try {
       outcome = this.process(ex, requestId, matched);
     } catch (err) {
-      return failed(err);
+      outcome = Promise.reject(err);
     }
-    if (typeof outcome === 'number') finish(outcome);
-    else outcome.then(finish, failed);
+    if (typeof outcome === 'number') return this.finish(ex, requestId, matched.route, started, outcome);
+    let finished = false;
+    const finish = (status: number): void => {
+      if (finished) return;
+      finished = true;
+      this.finish(ex, requestId, matched.route, started, status);
+    };
+    ex.onAbort(() => finish(499));
+    outcome.then(finish, (err: unknown) => {
+      this.options.log.error({ req_id: requestId, err }, 'response failed');
+      finish(500);
+    });
+  }
+
+  /** Once per request: the access-log line, the request metrics, and the end of a drain. */
+  private finish(ex: HttpExchange, requestId: string, route: string, started: number, status: number): void {
+    this.inFlight--;
+    const ms = performance.now() - started;
+    this.accessLog.record(requestId, ex.method, ex.path, status, ms);
+    this.options.observe?.(route, ex.method, status, ms / 1000);
+    if (this.draining && this.inFlight === 0) this.drained?.();
   }
 
   /**
@@ -154,7 +163,7 @@ export class HttpServer {
         this.checkRate(principal);
         if (route.auth.mode) requireMode(principal, route.auth.mode, route.auth.denied);
       }
-      const ctx = this.context(ex, requestId, params, principal);
+      const ctx = new ExchangeContext(ex, requestId, params, principal, this.options.log);
       if (route.body === 'json') {
         body.read = true;
         const answered = ex.readBody(this.options.jsonBodyBytes).then(async (raw) => {
@@ -175,29 +184,6 @@ export class HttpServer {
     } catch (err) {
       return this.fail(ex, err, requestId, body);
     }
-  }
-
-  private context(ex: HttpExchange, requestId: string, params: Record<string, string>, principal: Principal | null): RequestContext {
-    const parent = this.options.log;
-    let childLog: RequestContext['log'] | undefined;
-    let query: URLSearchParams | undefined;
-    return {
-      method: ex.method as Method,
-      path: ex.path,
-      params,
-      get query() {
-        return (query ??= new URLSearchParams(ex.query));
-      },
-      headers: ex.headers,
-      requestId,
-      body: undefined,
-      bodyStream: null,
-      input: NO_INPUT,
-      principal,
-      get log() {
-        return (childLog ??= parent.child({ req_id: requestId }));
-      },
-    };
   }
 
   /** The error answer, in the one body shape; a client that went away gets none (499 in the log). */

@@ -16,8 +16,12 @@ export interface HttpExchange {
   readonly headers: Record<string, string>;
   /** Names of headers that must appear once (Content-Length, Host, Transfer-Encoding) but came more than once. */
   readonly repeatedHeaders: readonly string[];
+  /** True once the client went away; known only to an exchange that listens (onAbort). */
   readonly aborted: boolean;
-  /** Called once when the client goes away before a response. */
+  /**
+   * Called once when the client goes away before a response. uWS requires a listener on every
+   * request not answered before its callback returns, so every asynchronous path adds one then.
+   */
   onAbort(listener: () => void): void;
   /** Must be called before the handler's first await; rejects with 413 past `limit` bytes. */
   readBody(limit: number): Promise<Buffer>;
@@ -37,6 +41,7 @@ export interface ByteRange {
 
 /** Headers a request may carry once: a second copy is how requests are smuggled past proxies. */
 const SINGLE_HEADERS = new Set(['content-length', 'host', 'transfer-encoding']);
+const NONE_REPEATED: readonly string[] = Object.freeze([]);
 
 export interface HttpListener {
   port: number;
@@ -90,10 +95,11 @@ class UwsExchange implements HttpExchange {
   readonly path: string;
   readonly query: string;
   readonly headers: Record<string, string> = {};
-  readonly repeatedHeaders: string[] = [];
+  repeatedHeaders: readonly string[] = NONE_REPEATED;
   aborted = false;
   private done = false;
-  private abortListeners: (() => void)[] = [];
+  /** Created with uWS's own abort handler on the first onAbort(): an exchange answered synchronously needs neither. */
+  private abortListeners: (() => void)[] | null = null;
 
   constructor(
     private readonly res: uWS.HttpResponse,
@@ -103,17 +109,18 @@ class UwsExchange implements HttpExchange {
     this.path = req.getUrl();
     this.query = req.getQuery() ?? '';
     req.forEach((k, v) => {
-      if (k in this.headers && SINGLE_HEADERS.has(k)) this.repeatedHeaders.push(k);
+      if (k in this.headers && SINGLE_HEADERS.has(k)) this.repeatedHeaders = [...this.repeatedHeaders, k];
       this.headers[k] = v;
-    });
-    res.onAborted(() => {
-      this.aborted = true;
-      for (const listener of this.abortListeners) listener();
     });
   }
 
   onAbort(listener: () => void): void {
-    this.abortListeners.push(listener);
+    if (this.abortListeners) return void this.abortListeners.push(listener);
+    const listeners = (this.abortListeners = [listener]);
+    this.res.onAborted(() => {
+      this.aborted = true;
+      for (const each of listeners) each();
+    });
   }
 
   readBody(limit: number): Promise<Buffer> {

@@ -24,21 +24,28 @@ interface RouteDurations {
   buckets: number[];
   sum: number;
   count: number;
+  /** This route's request counts by method, then status: looked up without building a key per request. */
+  counts: Map<string, Map<number, RequestCount>>;
 }
 
 export class RequestStats {
-  private readonly counts = new Map<string, RequestCount>();
+  private readonly counts: RequestCount[] = [];
   private readonly durations = new Map<string, RouteDurations>();
 
   constructor(private readonly bounds: readonly number[]) {}
 
   record(route: string, method: string, status: number, seconds: number): void {
-    const key = `${route} ${method} ${status}`;
-    const count = this.counts.get(key);
-    if (count) count.value++;
-    else this.counts.set(key, { labels: { route, method, status: String(status) }, value: 1 });
     let durations = this.durations.get(route);
-    if (!durations) this.durations.set(route, (durations = { buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }));
+    if (!durations) this.durations.set(route, (durations = { buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0, counts: new Map() }));
+    let byStatus = durations.counts.get(method);
+    if (!byStatus) durations.counts.set(method, (byStatus = new Map()));
+    const count = byStatus.get(status);
+    if (count) count.value++;
+    else {
+      const first = { labels: { route, method, status: String(status) }, value: 1 };
+      byStatus.set(status, first);
+      this.counts.push(first);
+    }
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > this.bounds[bucket]!) bucket++;
     durations.buckets[bucket]!++;
@@ -48,7 +55,7 @@ export class RequestStats {
 
   /** A counter `name` with the route, method and status labels, for Registry.registerMetric. */
   counter(name: string, help: string): Metric {
-    return this.metric(name, help, 'counter', () => [...this.counts.values()].map(({ labels, value }) => ({ labels, value })));
+    return this.metric(name, help, 'counter', () => this.counts.map(({ labels, value }) => ({ labels, value })));
   }
 
   /** A histogram `name` by route, in Prometheus' cumulative `_bucket{le}`, `_sum` and `_count` series. */
@@ -64,7 +71,7 @@ export class RequestStats {
 
   /** Forget every count (Registry.resetMetrics() calls this on each metric). */
   reset(): void {
-    this.counts.clear();
+    this.counts.length = 0;
     this.durations.clear();
   }
 
