@@ -9,8 +9,8 @@
  * access log written synchronously (one write per line, as before issue 18),
  * batched (the default, src/log.ts) and off; every log goes to a real file.
  *
- *   node --import tsx bench/http.bench.ts [--duration 5] [--connections 50] [--rounds 3]
- *   (uses the built tables in HAZRISK_TABLES_DIR, default ./var/tables)
+ *   npm run build && node --import tsx bench/http.bench.ts [--duration 5] [--connections 50] [--rounds 3]
+ *   (serves the built dist/ with the built tables in HAZRISK_TABLES_DIR, default ./var/tables)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,12 +20,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import uWS from '@trufflesuite/uws-js-unofficial';
 import { pino, type Logger } from 'pino';
-import { App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
-import { PERIL_NAMES, type PerilName } from '../src/engine/perils.js';
+import type { PerilName } from '../src/engine/perils.js';
 import type { Route } from '../src/http/types.js';
 import { tempDir } from '../test/helpers/app.js';
+
+/**
+ * The service as deployed: the compiled dist/ (run `npm run build` first), typed by its sources.
+ * Run from src/ through tsx, every closure the request path creates also calls tsx's name helper.
+ */
+const dist = (module: string) => import(new URL(`../dist/${module}`, import.meta.url).href);
+const { App } = (await dist('app.js')) as typeof import('../src/app.js');
+const { loadConfig } = (await dist('config.js')) as typeof import('../src/config.js');
+const { createLogger } = (await dist('log.js')) as typeof import('../src/log.js');
+const { PERIL_NAMES } = (await dist('engine/perils.js')) as typeof import('../src/engine/perils.js');
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
