@@ -22,7 +22,7 @@ const SETTINGS = {
   // jobs computing at once (0 = no limit), large artefact builds at once (the memory bound); retention in days (0 = keep).
   batchWorkers: { env: 'HAZRISK_BATCH_WORKERS', kind: 'int', fallback: 1 },
   batchMaxRunningPerOwner: { env: 'HAZRISK_BATCH_MAX_RUNNING_PER_OWNER', kind: 'int', fallback: 2 },
-  batchArtefactBuilds: { env: 'HAZRISK_BATCH_ARTEFACT_BUILDS', kind: 'int', fallback: 2 },
+  batchArtefactBuilds: { env: 'HAZRISK_BATCH_ARTEFACT_BUILDS', kind: 'int', fallback: 3 },
   retentionDays: { env: 'HAZRISK_RETENTION_DAYS', kind: 'int', fallback: 30 },
   leaseMs: { env: 'HAZRISK_LEASE_MS', kind: 'int', fallback: 30_000 },
   batchChunkRows: { env: 'HAZRISK_BATCH_CHUNK_ROWS', kind: 'int', fallback: LIMITS.batchChunkRows },

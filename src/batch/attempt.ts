@@ -39,6 +39,8 @@ export class JobAttempt implements ChunkSource {
   private nextChunk = 0;
   private processed = 0;
   private inFlight = false;
+  /** Work units of the chunks still to run (the scheduler serves an owner's job with the least first). */
+  private unfinishedWork = 0;
   private assembled: AssembledResults | null = null;
 
   private constructor(
@@ -51,6 +53,7 @@ export class JobAttempt implements ChunkSource {
     this.id = job.id;
     this.owner = job.owner;
     this.dir = path.join(deps.jobsDir, job.id);
+    for (let chunk = 0; chunk < rows.chunkCount; chunk++) this.unfinishedWork += this.chunkWork(chunk);
   }
 
   static async open(job: JobRecord, deps: AttemptDeps): Promise<JobAttempt> {
@@ -69,7 +72,11 @@ export class JobAttempt implements ChunkSource {
   }
 
   nextChunkWork(): number {
-    return this.checkpoints.has(this.nextChunk) ? 0 : this.rowsIn(this.nextChunk) * this.plan.perils.length;
+    return this.chunkWork(this.nextChunk);
+  }
+
+  workLeft(): number {
+    return this.unfinishedWork;
   }
 
   /** A chunk of this job is being computed or re-read now. */
@@ -105,6 +112,7 @@ export class JobAttempt implements ChunkSource {
         this.rowsComputed += rows.length;
         this.processed += rows.length;
       }
+      this.unfinishedWork -= this.chunkWork(chunk);
       this.nextChunk++;
     } finally {
       this.inFlight = false;
@@ -126,6 +134,11 @@ export class JobAttempt implements ChunkSource {
 
   private loseLease(): void {
     this.lost = true;
+  }
+
+  /** Rows × perils, or 0 for a chunk whose checkpoint will be re-read. */
+  private chunkWork(chunk: number): number {
+    return this.checkpoints.has(chunk) ? 0 : this.rowsIn(chunk) * this.plan.perils.length;
   }
 
   private rowsIn(chunk: number): number {

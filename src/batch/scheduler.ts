@@ -1,12 +1,15 @@
 import { FairQueue } from './fair-queue.js';
 
 /**
- * Which job's chunk runs next (docs/batch.md "Scheduling"): fair queueing by
- * work at two levels — first across owners, then across the chosen owner's
- * jobs — with the same rule at both (fair-queue.ts). A job is charged its
- * next chunk's work when it is picked, so a second loop picking at once sees
- * the charge. An owner's small job therefore waits at most for the chunks
- * already in flight, never for another owner's large job.
+ * Which job's chunk runs next (docs/batch.md "Scheduling"). Across owners:
+ * fair queueing by work (fair-queue.ts), so an owner's small job waits at most
+ * for the chunks already in flight, never for another owner's large job. The
+ * owner is charged its next chunk's work when it is picked, so a second loop
+ * picking at once sees the charge. Within the chosen owner: its job with the
+ * least work left, the earliest held on a tie — all the jobs are the owner's
+ * own, so finishing one before starting the next gives each result sooner
+ * (none later than taking turns would) and starts its artefact build on
+ * another core while the next job computes.
  */
 export interface ChunkSource {
   readonly id: string;
@@ -15,51 +18,50 @@ export interface ChunkSource {
   ready(): boolean;
   /** Work units of its next chunk: rows × perils, or 0 when a checkpoint will be re-read. */
   nextChunkWork(): number;
-}
-
-interface OwnerJobs<J> {
-  queue: FairQueue<string>;
-  jobs: Map<string, J>;
+  /** Work units of every chunk it has still to compute, the next one included. */
+  workLeft(): number;
 }
 
 export class ChunkScheduler<J extends ChunkSource> {
   private readonly owners = new FairQueue<string>();
-  private readonly byOwner = new Map<string, OwnerJobs<J>>();
+  /** Each owner's held jobs, in the order they were added (the tie-break). */
+  private readonly byOwner = new Map<string, Map<string, J>>();
 
   add(job: J): void {
-    let owner = this.byOwner.get(job.owner);
-    if (!owner) {
-      owner = { queue: new FairQueue<string>(), jobs: new Map() };
-      this.byOwner.set(job.owner, owner);
+    let jobs = this.byOwner.get(job.owner);
+    if (!jobs) {
+      jobs = new Map();
+      this.byOwner.set(job.owner, jobs);
       this.owners.join(job.owner);
     }
-    owner.jobs.set(job.id, job);
-    owner.queue.join(job.id);
+    jobs.set(job.id, job);
   }
 
   remove(job: J): void {
-    const owner = this.byOwner.get(job.owner);
-    if (!owner?.jobs.delete(job.id)) return;
-    owner.queue.leave(job.id);
-    if (owner.jobs.size > 0) return;
+    const jobs = this.byOwner.get(job.owner);
+    if (!jobs?.delete(job.id) || jobs.size > 0) return;
     this.byOwner.delete(job.owner);
     this.owners.leave(job.owner);
   }
 
-  /** The job whose next chunk should run now, already charged for it; undefined when no job has a chunk ready. */
+  /** The job whose next chunk should run now, its owner already charged for it; undefined when no job has a chunk ready. */
   next(): J | undefined {
-    const ready = new Map<string, J[]>();
-    for (const [owner, { jobs }] of this.byOwner) {
-      const list = [...jobs.values()].filter((job) => job.ready());
-      if (list.length > 0) ready.set(owner, list);
+    const ready = new Map<string, J>();
+    for (const [owner, jobs] of this.byOwner) {
+      const job = leastWorkLeft(jobs.values());
+      if (job) ready.set(owner, job);
     }
     const owner = this.owners.pick(ready.keys());
     if (owner === undefined) return undefined;
-    const { queue, jobs } = this.byOwner.get(owner)!;
-    const job = jobs.get(queue.pick(ready.get(owner)!.map((j) => j.id))!)!;
-    const work = job.nextChunkWork();
-    this.owners.charge(owner, work);
-    queue.charge(job.id, work);
+    const job = ready.get(owner)!;
+    this.owners.charge(owner, job.nextChunkWork());
     return job;
   }
+}
+
+/** The ready job with the least work left; the first of them on a tie. */
+function leastWorkLeft<J extends ChunkSource>(jobs: Iterable<J>): J | undefined {
+  let best: J | undefined;
+  for (const job of jobs) if (job.ready() && (!best || job.workLeft() < best.workLeft())) best = job;
+  return best;
 }

@@ -117,6 +117,34 @@ describe('fair scheduling across owners', () => {
     }
   });
 
+  it("computes an owner's own jobs one at a time, least work left first: its small job goes next, its second large job waits", async () => {
+    const large = [await submit('A', LARGE), await submit('A', LARGE)];
+    const order: string[] = [];
+    let small = '';
+    let smallEnded: Promise<AttemptResult> | undefined;
+    const worker = manualWorker(t, {
+      afterChunk: async (job) => {
+        order.push(job.id);
+        if (order.length === 3) {
+          small = await submit('A', SMALL);
+          smallEnded = attemptEnded(worker, small);
+        }
+      },
+    });
+    const largeEnded = large.map((id) => attemptEnded(worker, id));
+    worker.start();
+    try {
+      assert.deepEqual((await Promise.all(largeEnded)).map((r) => r.outcome), ['complete', 'complete']);
+      assert.equal((await smallEnded)?.outcome, 'complete');
+    } finally {
+      await worker.stop();
+    }
+    const chunks = LARGE_ROWS / 2;
+    const [first, second] = order[0] === large[0] ? large : [large[1]!, large[0]!];
+    const expected = [...Array(3).fill(first), small, ...Array(chunks - 3).fill(first), ...Array(chunks).fill(second)];
+    assert.deepEqual(order, expected, 'the first large job computes to the end before the second starts; the small job runs at the next pick');
+  });
+
   it('cancel stops an interleaved job at once: none of its chunks run after the cancel, and the other job completes', async () => {
     const cancelled = await submit('A', LARGE);
     const other = await submit('B', LARGE);
