@@ -1,6 +1,6 @@
 /**
- * Fair queueing by work (start-time fair queueing): every key — an owner, or
- * one owner's job — has an account of the work it has been given, and the
+ * Fair queueing by work (start-time fair queueing): every key (an owner, in
+ * scheduler.ts) has an account of the work it has been given, and the
  * next turn goes to the key with the smallest account among those with work
  * ready, the least recently served first on a tie. A key that joins starts at
  * the smallest account of the keys already present: it cannot bank credit
@@ -26,14 +26,6 @@ export class FairQueue<K> {
 
   leave(key: K): void {
     this.accounts.delete(key);
-  }
-
-  has(key: K): boolean {
-    return this.accounts.has(key);
-  }
-
-  get size(): number {
-    return this.accounts.size;
   }
 
   /** The key to serve next among `ready` (each must have joined), or undefined when none is ready. */

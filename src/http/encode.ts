@@ -32,7 +32,7 @@ export interface Encoded {
   payload: string | Uint8Array;
 }
 
-export function wantsMsgpack(accept: string | undefined): string | null {
+function wantsMsgpack(accept: string | undefined): string | null {
   if (!accept) return null;
   const lower = accept.toLowerCase();
   for (const type of MSGPACK_TYPES) if (lower.includes(type)) return type;

@@ -250,12 +250,12 @@ export class HttpServer {
       length = reply.range ? reply.range.end - reply.range.start + 1 : fs.statSync(reply.file).size;
     } else if ('raw' in reply) {
       headers['content-type'] = reply.contentType;
-      length = typeof reply.raw === 'string' ? Buffer.byteLength(reply.raw) : reply.raw.byteLength;
+      length = Buffer.byteLength(reply.raw);
     } else {
       const encoded = encodeBody(reply.body, ex.headers.accept);
       headers['content-type'] = encoded.contentType;
       if (negotiateCompression(headers, encoded.payload, ex.headers['accept-encoding']) === 'gzip') length = gzipLength(encoded.payload);
-      else length = typeof encoded.payload === 'string' ? Buffer.byteLength(encoded.payload) : encoded.payload.byteLength;
+      else length = Buffer.byteLength(encoded.payload);
     }
     ex.respondHead(status, headers, length, close);
     return status;
