@@ -3,7 +3,7 @@ import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
 import type { RateTable } from '../../engine/table-spec.js';
 import { readElevation } from '../../catalogues/etopo.js';
 import { assembleRateTable, uniformProfile } from '../toolkit/rate-table.js';
-import { addAreaHazard, AREA_SOURCES, type AreaSource } from './area-sources.js';
+import { addAreaHazard, AREA_SOURCES, clearReplacedSmoothing, type AreaSource } from './area-sources.js';
 import { siteRows } from './coverage.js';
 import { decluster } from './decluster.js';
 import { buildExceedanceTables, type IntensityThreshold } from './exceedance-tables.js';
@@ -40,7 +40,8 @@ function capNearFaults(model: SourceModel, faults: readonly FaultSource[]): void
 
 /**
  * The whole pipeline: catalogues → merge → decluster → regionalise →
- * smoothed sources per layer (with background and Mmax capped near faults) →
+ * smoothed sources per layer (with background, Mmax capped near faults, cleared
+ * where a zone replaces them) →
  * exceedance tables → hazard integration + fault and area sources → rate table.
  * The builder, the validation bench and the tests call this.
  */
@@ -60,6 +61,7 @@ export function buildEarthquake(
   progress(0.15, 'smoothing seismicity');
   const { model, stats } = buildSourceModel(grid, regions, quakes, mainshocks);
   capNearFaults(model, faults);
+  clearReplacedSmoothing(areas, grid, model.rateByLayer);
   progress(0.3, 'ground-motion tables');
   const tables = buildExceedanceTables();
   const { cellRow, rows } = siteRows(grid, sourcesDir);

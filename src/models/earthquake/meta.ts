@@ -10,7 +10,7 @@ import type { SourceModelStats } from './source-model.js';
 export const EARTHQUAKE_SOURCES = [CATALOGUES.iscGem.folder, CATALOGUES.comcatM5.folder, CATALOGUES.pb2002.folder, CATALOGUES.etopo.folder];
 
 export const EARTHQUAKE_COVERAGE =
-  'Global land and near-shore (0.5° cells above −200 m plus one ring), reference rock site Vs30 760 m/s: smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat) with a background floor, 30 characteristic fault and megathrust sources, 2 area sources with published regional rates (Puget Sound in-slab, Reno–Carson City), a ground-motion model per regime; MMI and PGA. Open ocean not covered.';
+  'Global land and near-shore (0.5° cells above −200 m plus one ring), reference rock site Vs30 760 m/s: smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat) with a background floor, 30 characteristic fault and megathrust sources, 2 area sources with published regional rates (Puget Sound in-slab, Reno–Carson City) and 9 eastern North American zones with rates counted in the USGS regional catalogue, a ground-motion model per regime; MMI and PGA. Open ocean not covered.';
 
 /** Table metadata: everything that changes the numbers, for the manifest and /v1/perils. */
 export function earthquakeMeta(stats: SourceModelStats): TableMeta {
@@ -35,7 +35,7 @@ export function earthquakeMeta(stats: SourceModelStats): TableMeta {
       finiteFault: 'smoothed sources: vertical ruptures, Wells & Coppersmith (1994) crustal and Strasser et al. (2010) subduction dimensions, random strike; own cell spread over equal-area rings',
       faults: FAULT_SOURCES.map((f) => ({ name: f.name, magnitude: f.magnitude, recurrenceYears: f.recurrenceYears })),
       faultZone: FAULT_ZONE,
-      areaSources: AREA_SOURCES.map((a) => ({ name: a.name, layer: a.layer, box: [a.south, a.north, a.west, a.east], rate: a.rate, mLow: a.mLow, mmax: a.mmax, b: a.b })),
+      areaSources: AREA_SOURCES.map((a) => ({ name: a.name, layer: a.layer, box: [a.south, a.north, a.west, a.east], rate: a.rate, mLow: a.mLow, mmax: a.mmax, b: a.b, smoothed: a.smoothed })),
       integration: INTEGRATION,
       grid: { step: COVERAGE.step, minElevationM: COVERAGE.minElevationM, extraRings: COVERAGE.extraRings },
     },

@@ -9,9 +9,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
 import { cellCentre, cellIndex, globalGrid } from '../../../src/engine/grid.js';
 import { distanceKm } from '../../../src/geo/sphere.js';
-import { addAreaHazard, AREA_SOURCES, zoneCells, type AreaSource } from '../../../src/models/earthquake/area-sources.js';
+import { addAreaHazard, AREA_SOURCES, clearReplacedSmoothing, zoneCells, type AreaSource } from '../../../src/models/earthquake/area-sources.js';
 import { buildExceedanceTables } from '../../../src/models/earthquake/exceedance-tables.js';
 import { ZHAO06_INSLAB } from '../../../src/models/earthquake/gmpe/index.js';
+import { LAYERS, RECURRENCE } from '../../../src/models/earthquake/parameters.js';
 import { truncatedNormalTail } from '../../../src/models/earthquake/normal.js';
 
 const grid = globalGrid(0.5);
@@ -32,9 +33,39 @@ describe('area sources', () => {
     assert.ok(zoneCells(grid, reno).includes(cellIndex(grid, 39.55, -119.8)));
   });
 
+  it('eastern North American zones replace the stable layer from Mmin, in boxes that do not overlap', () => {
+    const replacing = AREA_SOURCES.filter((a) => a.smoothed === 'replaces');
+    assert.equal(replacing.length, 9);
+    const owner = new Map<number, string>();
+    for (const zone of replacing) {
+      // The zone stands for every magnitude the smoothed layer would have had there.
+      assert.deepEqual([zone.layer, zone.mLow, zone.b], ['stable crust', RECURRENCE.mMin, 1.0], zone.name);
+      assert.match(zone.citation, /Mueller 2019/);
+      for (const cell of zoneCells(grid, zone)) {
+        assert.equal(owner.get(cell), undefined, `${zone.name} overlaps ${owner.get(cell)}`);
+        owner.set(cell, zone.name);
+      }
+    }
+    // Boston, New York and New Madrid lie in zones; Chicago does not.
+    for (const [lat, lon, name] of [[42.36, -71.06, 'Northern'], [40.71, -74.0, 'Newark'], [36.59, -89.53, 'New Madrid']] as const) {
+      assert.ok(owner.get(cellIndex(grid, lat, lon))?.startsWith(name), name);
+    }
+    assert.equal(owner.get(cellIndex(grid, 41.88, -87.63)), undefined);
+    // Only the replacing zones' cells of their own layer are cleared.
+    const rateByLayer = LAYERS.map(() => new Float64Array(grid.nlat * grid.nlon).fill(1));
+    clearReplacedSmoothing(AREA_SOURCES, grid, rateByLayer);
+    const stable = LAYERS.findIndex((l) => l.name === 'stable crust');
+    rateByLayer.forEach((rates, layer) => {
+      const cleared = rates.reduce((n, r) => n + (r === 0 ? 1 : 0), 0);
+      assert.equal(cleared, layer === stable ? owner.size : 0, LAYERS[layer]!.name);
+    });
+    assert.equal(rateByLayer[stable]![cellIndex(grid, 42.36, -71.06)], 0);
+    assert.equal(rateByLayer[stable]![cellIndex(grid, 47.6, -122.3)], 1); // Puget Sound adds, never clears
+  });
+
   it('a one-cell in-slab zone adds Σ_bins share × P(PGA ≥ x) × rate to a neighbouring site, by hand', () => {
     // One cell centred at (10.25, 20.25); the site is the next cell east, ~54.7 km away.
-    const zone: AreaSource = { name: 'test', layer: 'in-slab 40–70 km', south: 10.0, north: 10.5, west: 20.0, east: 20.5, rate: 0.01, mLow: 6.0, mmax: 6.5, b: 0.5, citation: 'test' };
+    const zone: AreaSource = { name: 'test', layer: 'in-slab 40–70 km', south: 10.0, north: 10.5, west: 20.0, east: 20.5, rate: 0.01, mLow: 6.0, mmax: 6.5, b: 0.5, smoothed: 'adds', citation: 'test' };
     const source = cellIndex(grid, 10.25, 20.25);
     const site = cellIndex(grid, 10.25, 20.75);
     const siteRow = new Int32Array(grid.nlat * grid.nlon).fill(-1);
