@@ -7,14 +7,16 @@
 set -euo pipefail
 rev=${1:?usage: bench/http-ab.sh <revision> [path] [rounds]}; path=${2:-/health}; rounds=${3:-5}
 root=$(git rev-parse --show-toplevel); work=$(mktemp -d)
-trap 'pkill -f "profile-server.ts --seconds 600" || true; git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true; git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git -C "$root" worktree add -q --detach "$work/base" "$rev"
 ln -s "$root/node_modules" "$work/base/node_modules"
 echo "building $rev (kernel, UI, report client)…"
 (cd "$work/base" && npm run build >"$work/build.log" 2>&1) || { tail -20 "$work/build.log"; exit 1; }
 for side in base new; do
   dir=$([ "$side" = base ] && echo "$work/base" || echo "$root")
-  (cd "$dir" && node --import tsx bench/profile-server.ts --seconds 600 --out "$work/$side.cpuprofile" >/dev/null 2>"$work/$side.err" &)
+  (cd "$dir" && exec node --import tsx bench/profile-server.ts --seconds 600 --out "$work/$side.cpuprofile" >/dev/null 2>"$work/$side.err") &
+  pids+=($!)
 done
 for _ in $(seq 1 120); do grep -q READY "$work/base.err" 2>/dev/null && grep -q READY "$work/new.err" 2>/dev/null && break; sleep 0.5; done
 for side in base new; do grep -q READY "$work/$side.err" || { echo "the $side server did not start:"; tail -20 "$work/$side.err"; exit 1; }; done

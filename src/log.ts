@@ -70,12 +70,29 @@ class BatchedDestination {
       this.dropped = 0;
     }
     if (this.parts.length === 0 && this.pending === null) return;
-    const text = Buffer.from(this.parts.join(''), 'utf8');
-    let data = this.pending ? Buffer.concat([this.pending, text]) : text;
+    const text = this.parts.join('');
     this.parts = [];
     this.bytes = 0;
-    this.pending = null;
-    for (let failures = 0; data.length > 0 && failures < attempts; ) {
+    let data: Buffer;
+    let failures = 0;
+    if (this.pending === null) {
+      // The usual case: the string goes to write(2) as it is, and bytes are made only of what a full
+      // pipe left (Buffer.from on every batch cost ~0.1 µs a line, a third of the line's cost; issue 18).
+      let written = 0;
+      try {
+        written = fs.writeSync(this.fd, text);
+      } catch (err) {
+        // As below: EAGAIN is a full pipe (one failed attempt), anything else a stdout that is gone.
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+        failures++;
+      }
+      if (written === Buffer.byteLength(text)) return;
+      data = Buffer.from(text, 'utf8').subarray(written);
+    } else {
+      data = Buffer.concat([this.pending, Buffer.from(text, 'utf8')]);
+      this.pending = null;
+    }
+    while (data.length > 0 && failures < attempts) {
       try {
         data = data.subarray(fs.writeSync(this.fd, data));
       } catch (err) {

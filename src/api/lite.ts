@@ -5,7 +5,8 @@ import type { Route, SchemaFailure } from '../http/types.js';
 import { requireFloodPlus } from '../auth/licence.js';
 import { addOneYear, londonToday } from '../engine/calendar.js';
 import { resolveLocation } from '../geo/index.js';
-import { litePerils, scoreLocations, unscoredPerils } from '../lite/score.js';
+import { liteSelection, scoreLocations } from '../lite/score.js';
+import { liteAnswer } from './lite-json.js';
 import { LiteQuery, LiteResponse } from './lite-schema.js';
 
 /**
@@ -47,15 +48,16 @@ export function liteRoute(app: ApiContext): Route {
       const resolved = resolveLocation(geocoder, { location, latitude, longitude });
       if (!resolved.ok) throw httpError('geocoding_failed', { field: 'location', message: `location: ${resolved.error}` });
       const start = londonToday(app.clock()) + 1;
+      const selection = liteSelection(ctx.principal!.perils, floodPlus);
       const [outcome] = await scoreLocations(
         app.engine,
         [{ latitude: resolved.latitude, longitude: resolved.longitude, country: resolved.match?.country ?? geocoder.countryAt(resolved.latitude, resolved.longitude) }],
-        litePerils(ctx.principal!.perils, floodPlus),
+        selection.perils,
         'return_period',
         { startDay: start, endDay: addOneYear(start) - 1 },
       );
-      const unavailable = { ...outcome!.unavailable, ...unscoredPerils(ctx.principal!.perils) };
-      return { body: { lat: resolved.latitude, lon: resolved.longitude, tag, scores: outcome!.scores, unavailable } };
+      const unavailable = { ...outcome!.unavailable, ...selection.unscored };
+      return { body: liteAnswer(resolved.latitude, resolved.longitude, tag, outcome!.scores, unavailable) };
     },
     doc: { operationId: 'getLiteScores', summary: 'Lite scores and risk bands for one location', tags: ['lite'] },
   });

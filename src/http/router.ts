@@ -5,7 +5,12 @@ import type { Method, Route } from './types.js';
 interface Registered {
   route: Route;
   input: InputReader | null;
+  /** The match of an exact path, made once: routing it allocates nothing per request (issue 18). */
+  found: RouteMatch & { kind: 'found' };
 }
+
+/** The params of every exact path: frozen, as it is shared by all their requests. */
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; input: InputReader | null; params: Record<string, string> }
@@ -39,7 +44,8 @@ export class Router {
     if (table.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
     const operationId = route.doc?.operationId;
     if (operationId !== undefined && this.operationIds.has(operationId)) throw new Error(`duplicate operationId ${operationId} (${route.method} ${route.path})`);
-    table.set(route.method, { route, input: compileInput(route) });
+    const input = compileInput(route);
+    table.set(route.method, { route, input, found: { kind: 'found', route, input, params: NO_PARAMS } });
     if (operationId !== undefined) this.operationIds.add(operationId);
     this.all.push(route);
   }
@@ -57,7 +63,7 @@ export class Router {
 
   private matchPath(method: string, path: string): RouteMatch {
     const exact = this.exact.get(path);
-    if (exact) return pick(exact, method, {});
+    if (exact) return pick(exact, method, null);
     const parts = path.split('/');
     for (const pattern of this.patterns) {
       const params = matchSegments(pattern.segments, parts);
@@ -81,9 +87,10 @@ export class Router {
   }
 }
 
-function pick(table: Map<Method, Registered>, method: string, params: Record<string, string>): RouteMatch {
+/** `params` null: an exact path, whose match is made once. */
+function pick(table: Map<Method, Registered>, method: string, params: Record<string, string> | null): RouteMatch {
   const found = table.get(method as Method);
-  if (found) return { kind: 'found', route: found.route, input: found.input, params };
+  if (found) return params === null ? found.found : { kind: 'found', route: found.route, input: found.input, params };
   return { kind: 'method_not_allowed', allow: [...table.keys()] };
 }
 

@@ -30,8 +30,8 @@ export interface HttpServerOptions {
   checkResponses?: (problem: string) => void;
 }
 
-/** Sent on every response: browsers must not guess a type other than the one we declare. */
-const COMMON_HEADERS = { 'x-content-type-options': 'nosniff' } as const;
+/** Sent on every response (X-Content-Type-Options): browsers must not guess a type other than the one we declare. */
+const NOSNIFF = 'nosniff';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -213,7 +213,8 @@ export class HttpServer {
   private send(ex: HttpExchange, reply: Reply, requestId: string, closeRequested: boolean): Outcome {
     const status = reply.status ?? 200;
     const close = closeRequested || this.draining;
-    const headers: Record<string, string> = { 'x-request-id': requestId, ...COMMON_HEADERS };
+    // A literal, not a spread of shared headers: V8 builds it from one boilerplate (issue 18).
+    const headers: Record<string, string> = { 'x-request-id': requestId, 'x-content-type-options': NOSNIFF };
     if (ex.headers.origin !== undefined) Object.assign(headers, this.options.cors.responseHeaders(ex.headers.origin));
     for (const name in reply.headers) {
       if (name === 'vary') addVary(headers, reply.headers.vary!);

@@ -77,7 +77,12 @@ export function listen(host: string, port: number, handler: (ex: HttpExchange) =
   assertNativeUws();
   const app = uWS.App();
   app.any('/*', (res, req) => {
-    handler(new UwsExchange(res, req));
+    const ex = new UwsExchange(res, req);
+    try {
+      handler(ex);
+    } finally {
+      ex.corked = false;
+    }
   });
   return new Promise((resolve, reject) => {
     (app.listen as unknown as ListenWithOptions).call(app, host, port, EXCLUSIVE_PORT, (socket) => {
@@ -97,6 +102,11 @@ class UwsExchange implements HttpExchange {
   readonly headers: Record<string, string> = {};
   repeatedHeaders: readonly string[] = NONE_REPEATED;
   aborted = false;
+  /**
+   * True while uWS's request callback runs: uWS corks the response for it, so an answer written
+   * then needs no res.cork() (a closure and a trip into native code per request, issue 18).
+   */
+  corked = true;
   private done = false;
   /** Created with uWS's own abort handler on the first onAbort(): an exchange answered synchronously needs neither. */
   private abortListeners: (() => void)[] | null = null;
@@ -180,11 +190,14 @@ class UwsExchange implements HttpExchange {
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection = false): void {
     if (this.aborted || this.done) return;
     this.done = true;
-    this.res.cork(() => {
-      this.res.writeStatus(statusLine(status));
-      for (const name in headers) this.res.writeHeader(name, headers[name]!);
-      this.res.end(body, closeConnection);
-    });
+    if (this.corked) this.writeResponse(status, headers, body, closeConnection);
+    else this.res.cork(() => this.writeResponse(status, headers, body, closeConnection));
+  }
+
+  private writeResponse(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection: boolean): void {
+    this.res.writeStatus(statusLine(status));
+    for (const name in headers) this.res.writeHeader(name, headers[name]!);
+    this.res.end(body, closeConnection);
   }
 
   respondHead(status: number, headers: Record<string, string>, contentLength: number, closeConnection = false): void {
