@@ -1,4 +1,9 @@
 import fs from 'node:fs';
+import { parseRecord } from './parse-record.js';
+
+export { parseRecord };
+/** The records are counted on bytes: no string is made for a line that is only counted. */
+export { countRecords as countCsvRecords } from './csv-bytes.js';
 
 /**
  * Streams an RFC 4180 file (the results CSVs) as batches of records, so a
@@ -9,17 +14,9 @@ import fs from 'node:fs';
  * and doubled peak RSS, as whole batches outlived the young generation).
  */
 const READ_CHUNK_BYTES = 64 * 1024;
-const QUOTE = 34;
 
 export async function* csvRecordBatches(file: string): AsyncGenerator<string[][]> {
   for await (const texts of recordTexts(file)) yield texts.map(parseRecord);
-}
-
-/** The number of records (not lines: quoted line breaks stay inside their record), header included. */
-export async function countCsvRecords(file: string): Promise<number> {
-  let count = 0;
-  for await (const texts of recordTexts(file)) count += texts.length;
-  return count;
 }
 
 /** Batches of whole records' text, line ends removed. */
@@ -59,37 +56,4 @@ function countQuotes(line: string): number {
 
 function stripCarriageReturn(text: string): string {
   return text.endsWith('\r') ? text.slice(0, -1) : text;
-}
-
-/** One record's text (no line end) → its fields, unquoted. Scans with indexOf, not per character: TropicalCyclone's quoted unit list is on millions of in-depth lines. */
-export function parseRecord(text: string): string[] {
-  if (!text.includes('"')) return text.split(',');
-  const fields: string[] = [];
-  let at = 0;
-  for (;;) {
-    let value = '';
-    if (text.charCodeAt(at) === QUOTE) {
-      let from = at + 1;
-      for (;;) {
-        const close = text.indexOf('"', from);
-        if (close === -1) {
-          value += text.slice(from);
-          at = text.length;
-          break;
-        }
-        value += text.slice(from, close);
-        if (text.charCodeAt(close + 1) === QUOTE) {
-          value += '"';
-          from = close + 2;
-          continue;
-        }
-        at = close + 1;
-        break;
-      }
-    }
-    const comma = text.indexOf(',', at);
-    fields.push(value + text.slice(at, comma === -1 ? text.length : comma));
-    if (comma === -1) return fields;
-    at = comma + 1;
-  }
 }

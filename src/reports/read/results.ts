@@ -52,7 +52,8 @@ export async function* locationGroupBatches(file: string, header: Header): Async
   if (current.length > 0) yield [current];
 }
 
-function checkHeader(record: readonly string[], header: Header): void {
+/** Throws unless the first record is exactly `header`. */
+export function checkHeader(record: readonly string[], header: Header): void {
   if (record.join(',') !== header.join(',')) throw new Error(`unexpected results header: ${record.join(',').slice(0, 200)}`);
 }
 

@@ -1,10 +1,9 @@
-import { IN_DEPTH_HEADER } from '../../batch/csv-output.js';
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import { bandForReturnPeriod, bandRank } from '../../lite/bands.js';
 import type { JobInfo } from '../job-info.js';
 import { REPORT_LIMITS } from '../report-limits.js';
-import { IN_DEPTH, locationGroupBatches, numberOrNull } from '../read/results.js';
 import { detach } from '../read/detach.js';
+import { visitInDepthLines, type LocationFirst } from './in-depth-lines.js';
 import { MapBins, NO_CLASS, pointLabel, type MapPoints } from './map-bins.js';
 import { TopN } from './top-n.js';
 
@@ -72,14 +71,12 @@ const exposedOrder = (a: ExposedRow, b: ExposedRow): number =>
 const retainExposed = (row: ExposedRow): ExposedRow => ({ ...row, index: detach(row.index), location: detach(row.location), tag: detach(row.tag) });
 
 export async function summariseInDepth(job: JobInfo, resultsFile: string): Promise<InDepthSummary> {
-  const perilAt = new Map(job.perils.map((p, i) => [p as string, i]));
   const acc = job.perils.map((peril) => {
     const thresholds = perilDef(peril).thresholds.map(String);
     return {
       peril,
       unit: perilDef(peril).unit,
       thresholds,
-      thresholdAt: new Map(thresholds.map((t, i) => [t, i])),
       key: keyThreshold(peril),
       histogram: thresholds.map(() => Array<number>(PROBABILITY_EDGES.length + 1).fill(0)),
       sum: thresholds.map(() => 0),
@@ -93,42 +90,42 @@ export async function summariseInDepth(job: JobInfo, resultsFile: string): Promi
   let locations = 0;
   const successes = acc.map(() => 0);
 
-  for await (const groups of locationGroupBatches(resultsFile, IN_DEPTH_HEADER)) {
-    for (const records of groups) {
+  // Per location: its first line, and per peril its band class and whether a threshold succeeded.
+  let first: LocationFirst = { index: undefined, location: undefined, tag: undefined, latitude: null, longitude: null };
+  let classes = new Uint8Array(job.perils.length);
+  let succeeded = new Uint8Array(job.perils.length);
+  await visitInDepthLines(resultsFile, acc.map((a) => ({ name: a.peril, thresholds: a.thresholds })), {
+    location(line) {
       locations++;
-      const first = records[0]!;
-      const classes = new Uint8Array(job.perils.length).fill(NO_CLASS);
-      const succeeded = new Uint8Array(job.perils.length);
-      for (const r of records) {
-        const p = perilAt.get(r[IN_DEPTH.peril]!);
-        if (p === undefined) continue;
-        const a = acc[p]!;
-        if (r[IN_DEPTH.status] !== 'success') {
-          a.failed++;
-          continue;
-        }
-        const t = a.thresholdAt.get(r[IN_DEPTH.threshold]!);
-        const probability = numberOrNull(r[IN_DEPTH.probability]);
-        const returnPeriod = numberOrNull(r[IN_DEPTH.return_period]);
-        if (t === undefined || probability === null || returnPeriod === null) continue;
-        succeeded[p] = 1;
-        a.histogram[t]![probabilityBin(probability)]!++;
-        a.sum[t]! += probability;
-        a.count[t]!++;
-        if (probability > a.max[t]!) a.max[t] = probability;
-        if (t === a.key) {
-          classes[p] = bandRank(bandForReturnPeriod(returnPeriod));
-          a.exposed.add({ index: first[IN_DEPTH.index]!, location: first[IN_DEPTH.location]!, tag: first[IN_DEPTH.tag]!, probability, returnPeriod });
-        }
+      first = line;
+      classes = new Uint8Array(job.perils.length).fill(NO_CLASS);
+      succeeded = new Uint8Array(job.perils.length);
+    },
+    line(p, success, t, probability, returnPeriod) {
+      if (p === -1) return;
+      const a = acc[p]!;
+      if (!success) {
+        a.failed++;
+        return;
       }
+      if (t === -1 || probability === null || returnPeriod === null) return;
+      succeeded[p] = 1;
+      a.histogram[t]![probabilityBin(probability)]!++;
+      a.sum[t]! += probability;
+      a.count[t]!++;
+      if (probability > a.max[t]!) a.max[t] = probability;
+      if (t === a.key) {
+        classes[p] = bandRank(bandForReturnPeriod(returnPeriod));
+        a.exposed.add({ index: first.index!, location: first.location!, tag: first.tag!, probability, returnPeriod });
+      }
+    },
+    end() {
       succeeded.forEach((ok, p) => (successes[p]! += ok));
-      const lat = numberOrNull(first[IN_DEPTH.latitude]);
-      const lon = numberOrNull(first[IN_DEPTH.longitude]);
-      if (lat !== null && lon !== null && succeeded.includes(1)) {
-        map.add(lat, lon, classes, pointLabel(first[IN_DEPTH.index]!, first[IN_DEPTH.location]!, first[IN_DEPTH.tag]!));
+      if (first.latitude !== null && first.longitude !== null && succeeded.includes(1)) {
+        map.add(first.latitude, first.longitude, classes, pointLabel(first.index!, first.location!, first.tag!));
       }
-    }
-  }
+    },
+  });
   return {
     total: Math.max(job.totalRows ?? 0, locations),
     map: map.result(),

@@ -1,3 +1,5 @@
+import { DOT, EXACT_DIGITS, MINUS, POWERS_OF_TEN, ZERO } from '../decimal.js';
+
 /**
  * CSV cell text → workbook cell value (docs/reports.md "Workbook"): the
  * workbook holds exactly the CSV's values. A cell of a numeric column whose
@@ -12,6 +14,10 @@ export type CellValue = string | number | null;
 /** The results CSV columns that hold numbers (threshold only for numeric thresholds). */
 const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(['index', 'latitude', 'longitude', 'start_hour', 'end_hour', 'threshold', 'probability', 'return_period', 'score']);
 
+export function isNumericColumn(column: string): boolean {
+  return NUMERIC_COLUMNS.has(column);
+}
+
 export function cellValue(column: string, text: string): CellValue {
   if (text === '') return null;
   if (NUMERIC_COLUMNS.has(column)) {
@@ -19,4 +25,53 @@ export function cellValue(column: string, text: string): CellValue {
     if (Number.isFinite(n) && String(n) === text) return n;
   }
   return text;
+}
+
+/** Below 1e-6 String() switches to exponent notation, so "0.0000001" is not canonical. */
+const MAX_LEADING_ZEROS = 5;
+
+/**
+ * cellValue's number test on the CSV bytes, without making the text: the
+ * number when bytes[start, end) is certainly canonical, undefined when the
+ * caller must decide with cellValue. Certain means plain decimal notation
+ * (-?, an integer part without leading zeros, a fraction without trailing
+ * zeros), at most 15 significant digits and at least 1e-6 (or exactly 0):
+ * such a decimal is the shortest that round-trips its double, which is what
+ * String() prints, and m / 10^k (both exact) is Number()'s correctly rounded
+ * double. Everything else — exponents, more digits, "-0", "007" — goes to
+ * cellValue.
+ */
+export function canonicalNumber(bytes: Uint8Array, start: number, end: number): number | undefined {
+  let i = start;
+  const negative = bytes[i] === MINUS;
+  if (negative) i++;
+  const integerStart = i;
+  let mantissa = 0;
+  let digits = 0;
+  while (i < end && bytes[i]! - ZERO >>> 0 <= 9) {
+    mantissa = mantissa * 10 + (bytes[i]! - ZERO);
+    i++;
+  }
+  const integerDigits = i - integerStart;
+  if (integerDigits === 0 || (integerDigits > 1 && bytes[integerStart] === ZERO)) return undefined;
+  if (mantissa !== 0) digits = integerDigits;
+  let fractionDigits = 0;
+  if (i < end) {
+    if (bytes[i] !== DOT) return undefined;
+    i++;
+    const fractionStart = i;
+    while (i < end && bytes[i]! - ZERO >>> 0 <= 9) {
+      const digit = bytes[i]! - ZERO;
+      if (mantissa === 0 && digit === 0) {
+        if (i - fractionStart >= MAX_LEADING_ZEROS) return undefined;
+      } else digits++;
+      mantissa = mantissa * 10 + digit;
+      i++;
+    }
+    fractionDigits = i - fractionStart;
+    if (i < end || fractionDigits === 0 || bytes[end - 1] === ZERO) return undefined;
+  }
+  if (digits > EXACT_DIGITS || (negative && mantissa === 0)) return undefined;
+  const value = mantissa / POWERS_OF_TEN[fractionDigits]!;
+  return negative ? -value : value;
 }

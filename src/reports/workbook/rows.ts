@@ -1,8 +1,9 @@
 import { IN_DEPTH_HEADER, LITE_HEADER } from '../../batch/csv-output.js';
 import type { JobInfo } from '../job-info.js';
-import { countCsvRecords } from '../read/csv-records.js';
-import { dataRecordBatches, LEADING_COLUMNS, LITE, locationGroupBatches } from '../read/results.js';
+import { countRecords } from '../read/csv-bytes.js';
+import { LEADING_COLUMNS, LITE, locationGroupBatches } from '../read/results.js';
 import { cellValue, type CellValue } from './cells.js';
+import { inDepthRowBatches } from './in-depth-rows.js';
 
 /**
  * The workbook's rows (spec "Batch job status object" rule 4, docs/reports.md
@@ -13,6 +14,12 @@ import { cellValue, type CellValue } from './cells.js';
  */
 const LITE_PERIL_COLUMNS = ['score', 'band', 'status'] as const;
 
+/** Rows of one read chunk; a row may be overwritten by the next call to row(), so add each before asking for the next. */
+export interface RowBatch {
+  readonly length: number;
+  row(r: number): readonly CellValue[];
+}
+
 export function workbookHeader(job: JobInfo): string[] {
   if (job.kind === 'in_depth') return [...IN_DEPTH_HEADER];
   return [...LITE_HEADER.slice(0, LEADING_COLUMNS), ...job.perils.flatMap((p) => LITE_PERIL_COLUMNS.map((c) => `${p} ${c}`))];
@@ -20,22 +27,21 @@ export function workbookHeader(job: JobInfo): string[] {
 
 /** Data rows the workbook will hold (headers not counted). */
 export async function countWorkbookRows(job: JobInfo, resultsFile: string): Promise<number> {
-  if (job.kind === 'in_depth') return (await countCsvRecords(resultsFile)) - 1;
+  if (job.kind === 'in_depth') return (await countRecords(resultsFile)) - 1;
   let locations = 0;
   for await (const groups of locationGroupBatches(resultsFile, LITE_HEADER)) locations += groups.length;
   return locations;
 }
 
-export async function* workbookRowBatches(job: JobInfo, resultsFile: string): AsyncGenerator<CellValue[][]> {
+export async function* workbookRowBatches(job: JobInfo, resultsFile: string): AsyncGenerator<RowBatch> {
   if (job.kind === 'in_depth') {
-    for await (const batch of dataRecordBatches(resultsFile, IN_DEPTH_HEADER)) {
-      yield batch.map((record) => IN_DEPTH_HEADER.map((column, i) => cellValue(column, record[i] ?? '')));
-    }
+    yield* inDepthRowBatches(resultsFile);
     return;
   }
   const perilAt = new Map(job.perils.map((p, i) => [p as string, i]));
   for await (const groups of locationGroupBatches(resultsFile, LITE_HEADER)) {
-    yield groups.map((records) => liteRow(records, perilAt));
+    const rows = groups.map((records) => liteRow(records, perilAt));
+    yield { length: rows.length, row: (r) => rows[r]! };
   }
 }
 

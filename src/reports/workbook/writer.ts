@@ -9,6 +9,7 @@ import type { CellValue } from './cells.js';
 export interface WorkbookWriter {
   /** Start the next worksheet; rows go to it until the next call. */
   addSheet(name: string): void;
+  /** `values` is only lent for the call: the in-depth rows reuse one array (in-depth-rows.ts), so copy what you keep. */
   addRow(values: readonly CellValue[]): void;
   /** Resolves when the writer can take more rows (the streaming writer's back-pressure). */
   drain(): Promise<void>;

@@ -60,14 +60,14 @@ export class ZipStream {
     this.current = { record, deflate, done };
   }
 
-  /** Add content to the open entry; false means wait for drain(). */
-  write(text: string): boolean {
+  /** Add content (text is written as UTF-8) to the open entry; false means wait for drain(). `consumed` runs once the bytes are compressed and may be reused. */
+  write(content: string | Buffer, consumed?: () => void): boolean {
     const entry = this.current;
     if (!entry) throw new Error('zip: write before begin');
-    const data = Buffer.from(text, 'utf8');
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     entry.record.crc = zlib.crc32(data, entry.record.crc);
     entry.record.size += data.length;
-    return entry.deflate.write(data);
+    return entry.deflate.write(data, consumed);
   }
 
   /** Resolves when both the deflater and the file can take more. */
