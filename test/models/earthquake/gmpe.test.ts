@@ -28,6 +28,8 @@ import {
 } from '../../../src/models/earthquake/gmpe/index.js';
 import { AB06_BC_PGA, AB06_TABLE9_PRINTED_PGA, type Ab06Coefficients } from '../../../src/models/earthquake/gmpe/atkinson-boore-2006.js';
 import { bssa14Phi, bssa14SiteTerm } from '../../../src/models/earthquake/gmpe/boore-2014.js';
+import { PZT11_BC, pzt11Log10PgaHardRock } from '../../../src/models/earthquake/gmpe/pezeshk-2011.js';
+import { F760_PGA_LN } from '../../../src/models/earthquake/gmpe/stewart-2020-f760.js';
 import { mmiFromLog10PgaCmS2 } from '../../../src/models/earthquake/gmpe/worden-2012.js';
 
 const DATA = path.join(path.dirname(new URL(import.meta.url).pathname), 'gmpe-data');
@@ -120,6 +122,27 @@ describe('Atkinson & Boore (2006), stable continental, B/C', () => {
       assert.equal(threeFigures(AB06_BC_PGA[key]), AB06_TABLE9_PRINTED_PGA[key], key);
     }
     assert.equal(AB06.lnPga(rupture(6, { rRupKm: 0.2 })).mean, AB06.lnPga(rupture(6, { rRupKm: 1 })).mean);
+  });
+});
+
+describe('Pezeshk, Zandieh & Tavakoli (2011), stable continental, hard rock moved to B/C', () => {
+  it('matches the PZT11 hard-rock verification table at 10 (M, Rrup) points, in mean and σ', () => {
+    const rows = readRows('pzt11-pga.csv');
+    assert.equal(rows.length, 10);
+    for (const row of rows) {
+      const what = `PZT11 M${row.magnitude} Rrup ${row.r_rup_km}`;
+      assertClose(pzt11Log10PgaHardRock(row.magnitude!, row.r_rup_km!) * Math.LN10, Math.log(row.pga_g!), 1e-6, what);
+      assertClose(PZT11_BC.lnPga(rupture(row.magnitude!, { rRupKm: row.r_rup_km! })).sigma, row.sigma_ln!, 1e-6, `${what} σ`);
+    }
+  });
+
+  it('moves hard rock to 760 m/s by the NGA-East F760 at PGA: 0.767 × 0.185 + 0.233 × 0.121 (Stewart et al. 2020)', () => {
+    // Their F760 table, PGA row: impedance 0.185, gradient 0.121 (ln); weight 0.767 on impedance at Vs30 ≥ 600 m/s.
+    assertClose(F760_PGA_LN, 0.170088, 1e-9, 'F760 at PGA');
+    for (const [m, r] of [[5, 10], [6.5, 40], [7.5, 150]] as const) {
+      const hardRock = pzt11Log10PgaHardRock(m, r) * Math.LN10;
+      assertClose(PZT11_BC.lnPga(rupture(m, { rRupKm: r })).mean - hardRock, 0.170088, 1e-9, `M${m} ${r} km`);
+    }
   });
 });
 

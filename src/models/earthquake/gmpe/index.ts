@@ -2,7 +2,8 @@
  * Ground-motion models per tectonic regime (issue 15), one module per model
  * with its coefficient table, all behind GroundMotionModel (types.ts):
  *   stable    — Atkinson & Boore (2006), B/C boundary, 140 bar   (atkinson-boore-2006.ts)
- *               and Pezeshk et al. (2011) at B/C, weight ½ each  (pezeshk-2011.ts)
+ *               and Pezeshk et al. (2011), weight ½ each         (pezeshk-2011.ts)
+ *               (hard rock moved to B/C by the NGA-East F760     (stewart-2020-f760.ts))
  *   active    — Boore, Stewart, Seyhan & Atkinson (2014)         (boore-2014.ts)
  *   interface — Zhao et al. (2006), interface, site class I      (zhao-2006.ts)
  *   inslab    — Zhao et al. (2006), in-slab, site class I        (zhao-2006.ts)
