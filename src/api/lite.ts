@@ -4,8 +4,9 @@ import { defineRoute } from '../http/define-route.js';
 import type { Route, SchemaFailure } from '../http/types.js';
 import { requireFloodPlus } from '../auth/licence.js';
 import { addOneYear, londonToday } from '../engine/calendar.js';
+import type { CurveResult } from '../engine/engine.js';
 import { resolveLocation } from '../geo/index.js';
-import { liteSelection, scoreLocations } from '../lite/score.js';
+import { finishLite, liteSelection, planLite } from '../lite/score.js';
 import { liteAnswer } from './lite-json.js';
 import { LiteQuery, LiteResponse } from './lite-schema.js';
 
@@ -37,7 +38,7 @@ export function liteRoute(app: ApiContext): Route {
     auth: { mode: 'lite' },
     schema: { query: LiteQuery, response: { 200: LiteResponse } },
     schemaError: liteQueryError,
-    handler: async (ctx) => {
+    handler: (ctx) => {
       const { location = null, latitude = null, longitude = null, tag = null, flood_plus: floodPlus = false } = ctx.input.query;
       if (floodPlus) requireFloodPlus(ctx.principal!);
       if (location === null && (latitude === null || longitude === null)) {
@@ -49,15 +50,21 @@ export function liteRoute(app: ApiContext): Route {
       if (!resolved.ok) throw httpError('geocoding_failed', { field: 'location', message: `location: ${resolved.error}` });
       const start = londonToday(app.clock()) + 1;
       const selection = liteSelection(ctx.principal!.perils, floodPlus);
-      const [outcome] = await scoreLocations(
+      const plan = planLite(
         app.engine,
         [{ latitude: resolved.latitude, longitude: resolved.longitude, country: resolved.match?.country ?? geocoder.countryAt(resolved.latitude, resolved.longitude) }],
         selection.perils,
         'return_period',
         { startDay: start, endDay: addOneYear(start) - 1 },
       );
-      const unavailable = { ...outcome!.unavailable, ...selection.unscored };
-      return { body: liteAnswer(resolved.latitude, resolved.longitude, tag, outcome!.scores, unavailable) };
+      const answer = (curves: readonly CurveResult[]): { body: ReturnType<typeof liteAnswer> } => {
+        const [outcome] = finishLite(plan, curves);
+        const unavailable = { ...outcome!.unavailable, ...selection.unscored };
+        return { body: liteAnswer(resolved.latitude, resolved.longitude, tag, outcome!.scores, unavailable) };
+      };
+      // Eleven small curves run inline: answered before the handler returns, on the server's synchronous path.
+      const now = app.engine.evaluateNow(plan.requests);
+      return now ? answer(now) : app.engine.evaluate(plan.requests).then(answer);
     },
     doc: { operationId: 'getLiteScores', summary: 'Lite scores and risk bands for one location', tags: ['lite'] },
   });

@@ -118,8 +118,19 @@ export class Engine {
     return { rank: ranks[located.row]! };
   }
 
+  /**
+   * The curves at once when the requests are few and small enough to run
+   * inline (the path evaluate() takes for them), else null: a caller that can
+   * then answer synchronously (Lite) spares a promise and the server's
+   * asynchronous path per request.
+   */
+  evaluateNow(requests: readonly CurveRequest[]): CurveResult[] | null {
+    return requests.length <= SMALL_BATCH && (!this.pool || this.estimate(requests) <= this.inlineBudget) ? this.evaluateEach(requests) : null;
+  }
+
   async evaluate(requests: readonly CurveRequest[]): Promise<CurveResult[]> {
-    if (requests.length <= SMALL_BATCH && (!this.pool || this.estimate(requests) <= this.inlineBudget)) return this.evaluateEach(requests);
+    const now = this.evaluateNow(requests);
+    if (now) return now;
     const results: CurveResult[] = new Array(requests.length);
     const groups = this.group(requests, results);
     const total = groups.reduce((sum, g) => sum + g.micros.reduce((a, b) => a + b, 0), 0);

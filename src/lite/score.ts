@@ -1,4 +1,4 @@
-import type { Engine, CurveRequest } from '../engine/engine.js';
+import type { Engine, CurveRequest, CurveResult } from '../engine/engine.js';
 import { integerReturnPeriod, returnPeriodYears, windowYears } from '../engine/formulas.js';
 import { PERIL_NAMES, perilDef, type PerilName } from '../engine/perils.js';
 import { bandForPercentile, bandForReturnPeriod, type BandName } from './bands.js';
@@ -67,15 +67,24 @@ const NO_LITE_THRESHOLD: Partial<Record<PerilName, string>> = {
   Cumulativesnow: 'Cumulativesnow has no Lite threshold: it totals snow over an event window, and Lite has none (use in-depth)',
 };
 
-export async function scoreLocations(
+/** Lite's work before the engine: the scores that need no curve, and the curve requests for the rest. */
+export interface LitePlan {
+  outcomes: LiteOutcome[];
+  pending: { at: number; peril: PerilName }[];
+  requests: CurveRequest[];
+  years: number;
+}
+
+export function planLite(
   engine: Engine,
   locations: readonly LiteLocation[],
   perils: readonly PerilName[],
   method: LiteMethod,
   window: { startDay: number; endDay: number },
-): Promise<LiteOutcome[]> {
+): LitePlan {
   const outcomes: LiteOutcome[] = locations.map(() => ({ scores: {}, unavailable: {} }));
-  const pending: { at: number; peril: PerilName; request: CurveRequest }[] = [];
+  const pending: LitePlan['pending'] = [];
+  const requests: CurveRequest[] = [];
   locations.forEach((loc, at) => {
     for (const peril of perils) {
       const lite = perilDef(peril).lite!;
@@ -91,23 +100,37 @@ export async function scoreLocations(
         }
       } else {
         // The window's days named rather than spread: a spread between other members is a runtime copy per curve.
-        const request: CurveRequest = { peril, latitude: loc.latitude, longitude: loc.longitude, startDay: window.startDay, endDay: window.endDay, startHour: 0, endHour: 23, mode: 'window' };
-        pending.push({ at, peril, request });
+        requests.push({ peril, latitude: loc.latitude, longitude: loc.longitude, startDay: window.startDay, endDay: window.endDay, startHour: 0, endHour: 23, mode: 'window' });
+        pending.push({ at, peril });
       }
     }
   });
-  const curves = await engine.evaluate(pending.map((p) => p.request));
-  const years = windowYears(window.endDay - window.startDay + 1);
-  pending.forEach(({ at, peril }, i) => {
+  return { outcomes, pending, requests, years: windowYears(window.endDay - window.startDay + 1) };
+}
+
+/** The plan's outcomes completed with its curves (engine.evaluate of plan.requests, in order). */
+export function finishLite(plan: LitePlan, curves: readonly CurveResult[]): LiteOutcome[] {
+  plan.pending.forEach(({ at, peril }, i) => {
     const curve = curves[i]!;
     if (!curve.ok) {
-      outcomes[at]!.unavailable[peril] = { reason: curve.reason };
+      plan.outcomes[at]!.unavailable[peril] = { reason: curve.reason };
       return;
     }
     const def = perilDef(peril);
     const p = curve.values[def.thresholds.indexOf(def.lite!.threshold)]!;
-    const score = integerReturnPeriod(returnPeriodYears(p, years));
-    outcomes[at]!.scores[peril] = { score, band: bandForReturnPeriod(score) };
+    const score = integerReturnPeriod(returnPeriodYears(p, plan.years));
+    plan.outcomes[at]!.scores[peril] = { score, band: bandForReturnPeriod(score) };
   });
-  return outcomes;
+  return plan.outcomes;
+}
+
+export async function scoreLocations(
+  engine: Engine,
+  locations: readonly LiteLocation[],
+  perils: readonly PerilName[],
+  method: LiteMethod,
+  window: { startDay: number; endDay: number },
+): Promise<LiteOutcome[]> {
+  const plan = planLite(engine, locations, perils, method, window);
+  return finishLite(plan, await engine.evaluate(plan.requests));
 }

@@ -94,6 +94,21 @@ describe('hazard kernel vs reference implementation', () => {
     }
   });
 
+  it('evaluateNow answers a few small curves at once, exactly as evaluate, and leaves pooled work to evaluate', async () => {
+    const requests = randomCases(11, 6, 365).map((c) => c.request);
+    const now = inline.evaluateNow(requests);
+    assert.ok(now, 'eleven one-year windows run inline');
+    const later = await inline.evaluate(requests);
+    now.forEach((r, i) => {
+      assert.ok(r.ok && later[i]!.ok);
+      assert.deepEqual([...r.values], [...(later[i] as { values: Float64Array }).values]);
+    });
+    // An engine whose inline budget is zero sends everything with a cost to its pool.
+    assert.equal(pooled.evaluateNow(requests), null);
+    // More curves than the small path takes go through evaluate's grouping, even without a pool.
+    assert.equal(inline.evaluateNow(randomCases(65, 7, 10).map((c) => c.request)), null);
+  });
+
   it('daily mode: mean of single-day probabilities agrees with the reference', async () => {
     const cases = randomCases(400, 3, 120).map((c) => ({ ...c, request: { ...c.request, mode: 'daily' as const } }));
     const results = await inline.evaluate(cases.map((c) => c.request));
