@@ -39,6 +39,12 @@ export class RecordBatch {
     return this.fieldQuoted[f] === 1 ? parseRecord(text)[0]! : text;
   }
 
+  /** Record r's fields as text (the header check). */
+  recordText(r: number): string[] {
+    const from = this.recordFields[r]!;
+    return Array.from({ length: this.recordFields[r + 1]! - from }, (_, f) => this.fieldText(from + f));
+  }
+
   /** Field `column` of record r, or -1 when the record is shorter. */
   field(r: number, column: number): number {
     const f = this.recordFields[r]! + column;
@@ -172,6 +178,27 @@ export class RecordBatch {
     this.fieldStart[f] = start;
     this.fieldEnd[f] = end;
     this.fieldQuoted[f] = quoted;
+  }
+}
+
+/**
+ * A copy of one field's bytes (the read buffer is reused), to tell whether a
+ * later field repeats it with a byte comparison instead of a string.
+ */
+export class FieldCopy {
+  private bytes = new Uint8Array(32);
+  private length = -1;
+
+  /** Whether field f holds exactly the copied bytes (never before the first copy). */
+  matches(batch: RecordBatch, f: number): boolean {
+    return this.length !== -1 && batch.fieldIs(f, this.bytes, this.length);
+  }
+
+  copy(batch: RecordBatch, f: number): void {
+    const [start, end] = [batch.fieldStart[f]!, batch.fieldEnd[f]!];
+    if (this.bytes.length < end - start) this.bytes = new Uint8Array(2 * (end - start));
+    batch.bytes.copy(this.bytes, 0, start, end);
+    this.length = end - start;
   }
 }
 

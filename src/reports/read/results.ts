@@ -1,4 +1,5 @@
 import { IN_DEPTH_HEADER, LITE_HEADER } from '../../batch/csv-output.js';
+import { recordBatches, type RecordBatch } from './csv-bytes.js';
 import { csvRecordBatches } from './csv-records.js';
 
 /**
@@ -31,6 +32,19 @@ export async function* dataRecordBatches(file: string, header: Header): AsyncGen
   if (first) throw new Error(`${file} is empty`);
 }
 
+/** As dataRecordBatches, on bytes (csv-bytes.ts): each batch with the position of its first data record. */
+export async function* dataRecordBytes(file: string, header: Header): AsyncGenerator<{ batch: RecordBatch; from: number }> {
+  let first = true;
+  for await (const batch of recordBatches(file)) {
+    if (first) {
+      checkHeader(batch.recordText(0), header);
+      first = false;
+      if (batch.count > 1) yield { batch, from: 1 };
+    } else yield { batch, from: 0 };
+  }
+  if (first) throw new Error(`${file} is empty`);
+}
+
 /**
  * Data records grouped by location. The processor writes all lines of an input
  * row together (chunks in order, rows in order), so a change of index starts
@@ -52,8 +66,7 @@ export async function* locationGroupBatches(file: string, header: Header): Async
   if (current.length > 0) yield [current];
 }
 
-/** Throws unless the first record is exactly `header`. */
-export function checkHeader(record: readonly string[], header: Header): void {
+function checkHeader(record: readonly string[], header: Header): void {
   if (record.join(',') !== header.join(',')) throw new Error(`unexpected results header: ${record.join(',').slice(0, 200)}`);
 }
 

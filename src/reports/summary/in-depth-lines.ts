@@ -1,6 +1,6 @@
 import { IN_DEPTH_HEADER } from '../../batch/csv-output.js';
-import { recordBatches, type RecordBatch } from '../read/csv-bytes.js';
-import { checkHeader, IN_DEPTH } from '../read/results.js';
+import { FieldCopy, type RecordBatch } from '../read/csv-bytes.js';
+import { dataRecordBytes, IN_DEPTH } from '../read/results.js';
 
 /**
  * The in-depth results CSV as the in-depth summary reads it, from bytes
@@ -39,16 +39,9 @@ const SUCCESS = Buffer.from('success');
 
 export async function visitInDepthLines(file: string, perils: readonly PerilThresholds[], visitor: InDepthVisitor): Promise<void> {
   const lines = new LineReader(perils);
-  let first = true;
   let open = false;
-  for await (const batch of recordBatches(file)) {
-    let r = 0;
-    if (first) {
-      checkHeader(Array.from({ length: batch.recordFields[1]! - batch.recordFields[0]! }, (_, f) => batch.fieldText(batch.recordFields[0]! + f)), IN_DEPTH_HEADER);
-      first = false;
-      r = 1;
-    }
-    for (; r < batch.count; r++) {
+  for await (const { batch, from } of dataRecordBytes(file, IN_DEPTH_HEADER)) {
+    for (let r = from; r < batch.count; r++) {
       if (!lines.sameLocation(batch, r)) {
         if (open) visitor.end();
         visitor.location(lines.first(batch, r));
@@ -57,7 +50,6 @@ export async function visitInDepthLines(file: string, perils: readonly PerilThre
       lines.visit(batch, r, visitor);
     }
   }
-  if (first) throw new Error(`${file} is empty`);
   if (open) visitor.end();
 }
 
@@ -68,10 +60,9 @@ class LineReader {
   private readonly thresholdAt: Map<string, number>[];
   private lastPeril = -1;
   private lastThreshold = -1;
-  /** The current location's index: its bytes (copied: the read buffer is reused) and text. */
-  private index = new Uint8Array(32);
-  private indexLength = -1;
-  private indexText = '';
+  /** The current location's index: its bytes and text. */
+  private readonly index = new FieldCopy();
+  private indexText: string | null = null;
 
   constructor(perils: readonly PerilThresholds[]) {
     this.names = perils.map((p) => Buffer.from(p.name));
@@ -83,13 +74,10 @@ class LineReader {
   /** Whether record r's index text is the current location's (compared on bytes first). */
   sameLocation(batch: RecordBatch, r: number): boolean {
     const f = batch.recordFields[r]!;
-    const length = batch.fieldEnd[f]! - batch.fieldStart[f]!;
-    if (batch.fieldIs(f, this.index, this.indexLength)) return true;
+    if (this.index.matches(batch, f)) return true;
     const text = batch.fieldText(f);
-    const same = this.indexLength !== -1 && text === this.indexText;
-    if (this.index.length < length) this.index = new Uint8Array(2 * length);
-    batch.bytes.copy(this.index, 0, batch.fieldStart[f]!, batch.fieldEnd[f]!);
-    this.indexLength = length;
+    const same = text === this.indexText;
+    this.index.copy(batch, f);
     this.indexText = text;
     return same;
   }

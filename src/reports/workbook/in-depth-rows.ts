@@ -1,6 +1,6 @@
 import { IN_DEPTH_HEADER } from '../../batch/csv-output.js';
-import { recordBatches, type RecordBatch } from '../read/csv-bytes.js';
-import { checkHeader } from '../read/results.js';
+import { FieldCopy, type RecordBatch } from '../read/csv-bytes.js';
+import { dataRecordBytes } from '../read/results.js';
 import { canonicalNumber, cellValue, isNumericColumn, type CellValue } from './cells.js';
 
 /**
@@ -21,9 +21,8 @@ export class InDepthRows {
   /** 1 in the chunk that starts with the header. */
   private offset = 0;
   private readonly values: CellValue[] = Array<CellValue>(COLUMNS).fill(null);
-  /** Per column: a copy of its last field's bytes (the read buffer is reused) and that field's value. */
-  private readonly lastBytes: Uint8Array[] = Array.from({ length: COLUMNS }, () => new Uint8Array(64));
-  private readonly lastLength = new Int32Array(COLUMNS);
+  /** Per column: a copy of its last field's bytes and that field's value. */
+  private readonly last = Array.from({ length: COLUMNS }, () => new FieldCopy());
   private readonly lastValue: CellValue[] = Array<CellValue>(COLUMNS).fill(null);
 
   get length(): number {
@@ -37,7 +36,6 @@ export class InDepthRows {
 
   row(r: number): readonly CellValue[] {
     const batch = this.batch!;
-    const bytes = batch.bytes;
     const first = batch.recordFields[r + this.offset]!;
     const next = batch.recordFields[r + this.offset + 1]!;
     for (let c = 0; c < COLUMNS; c++) {
@@ -47,29 +45,13 @@ export class InDepthRows {
         this.values[c] = null;
         continue;
       }
-      const start = batch.fieldStart[f]!;
-      const end = batch.fieldEnd[f]!;
-      if (!this.repeats(c, bytes, start, end)) {
-        this.remember(c, bytes, start, end);
+      if (!this.last[c]!.matches(batch, f)) {
+        this.last[c]!.copy(batch, f);
         this.lastValue[c] = this.value(batch, f, c);
       }
       this.values[c] = this.lastValue[c]!;
     }
     return this.values;
-  }
-
-  private repeats(c: number, bytes: Uint8Array, start: number, end: number): boolean {
-    const last = this.lastBytes[c]!;
-    if (end - start !== this.lastLength[c]) return false;
-    for (let k = 0; k < end - start; k++) if (bytes[start + k] !== last[k]) return false;
-    return true;
-  }
-
-  private remember(c: number, bytes: Uint8Array, start: number, end: number): void {
-    let last = this.lastBytes[c]!;
-    if (last.length < end - start) last = this.lastBytes[c] = new Uint8Array(2 * (end - start));
-    for (let k = 0; k < end - start; k++) last[k] = bytes[start + k]!;
-    this.lastLength[c] = end - start;
   }
 
   private value(batch: RecordBatch, f: number, c: number): CellValue {
@@ -89,17 +71,8 @@ export class InDepthRows {
 /** The data rows, chunk by chunk, after checking the header; one InDepthRows object throughout. */
 export async function* inDepthRowBatches(file: string): AsyncGenerator<InDepthRows> {
   const rows = new InDepthRows();
-  let first = true;
-  for await (const batch of recordBatches(file)) {
-    let offset = 0;
-    if (first) {
-      const fields = batch.recordFields;
-      checkHeader(Array.from({ length: fields[1]! - fields[0]! }, (_, f) => batch.fieldText(fields[0]! + f)), IN_DEPTH_HEADER);
-      first = false;
-      offset = 1;
-    }
-    rows.use(batch, offset);
+  for await (const { batch, from } of dataRecordBytes(file, IN_DEPTH_HEADER)) {
+    rows.use(batch, from);
     if (rows.length > 0) yield rows;
   }
-  if (first) throw new Error(`${file} is empty`);
 }
