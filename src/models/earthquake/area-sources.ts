@@ -43,7 +43,9 @@ export interface AreaSource {
 const CEUS_CATALOGUE =
   'Rate: declustered events of the USGS catalogue of the 2018 national model (Mueller 2019, Seismol. Res. Lett. 90:251–261; nshm-conus catalogs/ceus/full/emm_pn.c2) in the box, ' +
   'M ≥ 3 weighted by the catalogue N*, complete M 3–3.5 since 1975, 3.5–4 since 1950, 4–4.5 since 1930, 4.5–5 since 1860, 5–5.5 since 1800, ≥ 5.5 since 1700, to 2023; ' +
-  'Weichert (1980) rate with b = 1.0, the USGS CEUS value (Petersen et al. 2014, USGS OFR 2014-1091); counted by bench/ceus-zone-rates.ts';
+  'Weichert (1980) rate with b = 1.0, the USGS CEUS value (Petersen et al. 2014, USGS OFR 2014-1091); counted by bench/ceus-zone-rates.ts. ' +
+  'Every zone lies in extended crust round the craton (the extended-margin Mmax zone of the USGS model in the US; the Ottawa–Bonnechere and St Lawrence rifts in Canada), ' +
+  'whose preferred Mmax in the USGS model is 7.5 (Mueller 2010, BSSA 100(2), on the influence of Mmax in the CEUS), except where a fault source sets it';
 
 export const AREA_SOURCES: readonly AreaSource[] = [
   {
@@ -69,13 +71,13 @@ export const AREA_SOURCES: readonly AreaSource[] = [
   },
   {
     name: 'Wabash Valley seismic zone', layer: 'stable crust', south: 37.5, north: 39.0, west: -89.0, east: -87.0,
-    rate: 0.0239, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: 1968 M 5.3, 2008 Mt Carmel M 5.2, 1987 M 5.0 (Obermeier et al. 1991, Science 251:1061–1063; CEUS-SSC 2012); Mmax the stable layer's floor`,
+    rate: 0.0239, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: 1968 M 5.3, 2008 Mt Carmel M 5.2, 1987 M 5.0 (Obermeier et al. 1991, Science 251:1061–1063; CEUS-SSC 2012); Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
   {
     name: 'Eastern Tennessee seismic zone', layer: 'stable crust', south: 34.5, north: 36.5, west: -86.0, east: -83.5,
-    rate: 0.0470, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: Powell et al. (1994, Science 264:686–688), the second most active zone in the eastern US; Mmax the stable layer's floor`,
+    rate: 0.0471, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: Powell et al. (1994, Science 264:686–688), the second most active zone in the eastern US; Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
   {
     name: 'Charleston (Middleton Place–Summerville)', layer: 'stable crust', south: 32.5, north: 33.5, west: -80.5, east: -79.5,
@@ -84,28 +86,28 @@ export const AREA_SOURCES: readonly AreaSource[] = [
   },
   {
     name: 'Central Virginia seismic zone', layer: 'stable crust', south: 37.0, north: 38.5, west: -79.0, east: -77.0,
-    rate: 0.0057, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: Bollinger (1973, BSSA 63:1785–1808); 2011 Mineral M 5.7, 1875 M 4.8; Mmax the stable layer's floor`,
+    rate: 0.0057, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: Bollinger (1973, BSSA 63:1785–1808); 2011 Mineral M 5.7, 1875 M 4.8; Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
   {
     name: 'Newark basin and Ramapo (New York–New Jersey)', layer: 'stable crust', south: 40.0, north: 41.5, west: -75.5, east: -73.0,
-    rate: 0.0080, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: Sykes et al. (2008, BSSA 98:1696–1719); 1737, 1783 and 1884 M 4.8–5.1; Mmax the stable layer's floor`,
+    rate: 0.0080, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: Sykes et al. (2008, BSSA 98:1696–1719); 1737, 1783 and 1884 M 4.8–5.1; Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
   {
     name: 'Northern Appalachians (New England)', layer: 'stable crust', south: 41.5, north: 45.5, west: -73.5, east: -69.5,
-    rate: 0.0337, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: 1638 M 6.5, 1755 Cape Ann M 6.1, 1940 Ossipee M 5.6 and 5.4 (Ebel 2006, Seismol. Res. Lett. 77:74–86); Mmax the stable layer's floor`,
+    rate: 0.0338, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: 1638 M 6.5, 1755 Cape Ann M 6.1, 1940 Ossipee M 5.6 and 5.4 (Ebel 2006, Seismol. Res. Lett. 77:74–86); Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
   {
     name: 'Western Quebec seismic zone', layer: 'stable crust', south: 45.0, north: 47.0, west: -77.0, east: -74.0,
-    rate: 0.0593, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: Adams & Basham (1989, Geosci. Can. 16:3–16); 1914 and 2010 Val-des-Bois M 5.0–5.1; Mmax the stable layer's floor`,
+    rate: 0.0594, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: Adams & Basham (1989, Geosci. Can. 16:3–16); 1914 and 2010 Val-des-Bois M 5.0–5.1; Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
   {
     name: 'Charlevoix seismic zone', layer: 'stable crust', south: 47.0, north: 48.0, west: -71.0, east: -69.5,
-    rate: 0.0364, mLow: 4.5, mmax: 7.0, b: 1.0, smoothed: 'replaces',
-    citation: `${CEUS_CATALOGUE}; zone: Adams & Basham (1989); 1870 M 6.6, 1925 M 6.4, 1860 M 6.1; Mmax the stable layer's floor`,
+    rate: 0.0364, mLow: 4.5, mmax: 7.5, b: 1.0, smoothed: 'replaces',
+    citation: `${CEUS_CATALOGUE}; zone: Adams & Basham (1989); 1870 M 6.6, 1925 M 6.4, 1860 M 6.1; Mmax 7.5, the USGS preferred Mmax of the extended margin`,
   },
 ];
 

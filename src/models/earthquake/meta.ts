@@ -2,7 +2,7 @@ import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
 import { AREA_SOURCES } from './area-sources.js';
 import { FAULT_SOURCES } from './fault-sources.js';
-import { GMPE_BY_REGIME, WGRW12_CITATION } from './gmpe/index.js';
+import { GMPE_BRANCHES, WGRW12_CITATION } from './gmpe/index.js';
 import { BACKGROUND, COMPLETENESS, COVERAGE, FAULT_ZONE, INTEGRATION, LAYERS, MERGE, RECURRENCE, REGIONALISATION, SMOOTHING } from './parameters.js';
 import type { SourceModelStats } from './source-model.js';
 
@@ -30,7 +30,9 @@ export function earthquakeMeta(stats: SourceModelStats): TableMeta {
       background: BACKGROUND,
       recurrence: RECURRENCE,
       smoothing: { kernel: 'Helmstetter et al. (2007) adaptive power law', ...SMOOTHING },
-      groundMotion: Object.fromEntries(Object.entries(GMPE_BY_REGIME).map(([regime, model]) => [regime, model.name])),
+      groundMotion: Object.fromEntries(
+        Object.entries(GMPE_BRANCHES).map(([regime, branches]) => [regime, branches.map((b) => ({ model: b.model.name, weight: Number(b.weight.toFixed(4)) }))]),
+      ),
       intensity: `PGA → MMI: ${WGRW12_CITATION.split('.')[0]} et al. (2012) with its scatter`,
       finiteFault: 'smoothed sources: vertical ruptures, Wells & Coppersmith (1994) crustal and Strasser et al. (2010) subduction dimensions, random strike; own cell spread over equal-area rings',
       faults: FAULT_SOURCES.map((f) => ({ name: f.name, magnitude: f.magnitude, recurrenceYears: f.recurrenceYears })),

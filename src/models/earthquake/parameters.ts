@@ -103,9 +103,13 @@ export const REGIONALISATION = {
  * - Subduction interface: 8.0–9.5 (the largest instrumental events, 1960 Chile
  *   M 9.5; Berryman et al. 2015 GEM faulted-earth: most long trenches can host M ≥ 8.5).
  * - In-slab: 7.0–8.3 (1994 Bolivia M 8.2, 2013 Okhotsk M 8.3).
+ * Depths: stable crust 5 km, the depth of every gridded rupture of the USGS
+ * central and eastern US model (nshm-conus, stable-crust/grid/grid-config.json;
+ * Petersen et al. 2008, 2014); active crust 10 km, mid-seismogenic (BSSA14
+ * reads R_JB only, so its depth does not move the ground motion).
  */
 export const LAYERS = [
-  { name: 'stable crust', regime: 'stable', depthKm: 10, mmaxFloor: 7.0, mmaxCeiling: 7.5 },
+  { name: 'stable crust', regime: 'stable', depthKm: 5, mmaxFloor: 7.0, mmaxCeiling: 7.5 },
   { name: 'active crust', regime: 'active', depthKm: 10, mmaxFloor: 7.3, mmaxCeiling: 8.0 },
   { name: 'subduction interface', regime: 'interface', depthKm: 25, mmaxFloor: 8.0, mmaxCeiling: 9.5 },
   { name: 'in-slab 40–70 km', regime: 'inslab', depthKm: 55, mmaxFloor: 7.0, mmaxCeiling: 8.3 },

@@ -13,10 +13,10 @@ import { describe, it } from '../../helpers/harness.js';
 import {
   AB06,
   BSSA14,
-  GMPE_BY_REGIME,
-  gmpeFor,
+  GMPE_BRANCHES,
   mmiFromLnPgaG,
   mmiFromPgaG,
+  NGA_EAST_USGS,
   probabilitiesMmiAtLeast,
   probabilityMmiAtLeast,
   REFERENCE_VS30,
@@ -30,6 +30,8 @@ import { AB06_BC_PGA, AB06_TABLE9_PRINTED_PGA, type Ab06Coefficients } from '../
 import { bssa14Phi, bssa14SiteTerm } from '../../../src/models/earthquake/gmpe/boore-2014.js';
 import { PZT11_BC, pzt11Log10PgaHardRock } from '../../../src/models/earthquake/gmpe/pezeshk-2011.js';
 import { F760_PGA_LN } from '../../../src/models/earthquake/gmpe/stewart-2020-f760.js';
+import { epriSigma, panelSigma } from '../../../src/models/earthquake/gmpe/nga-east-sigma.js';
+import { ngaEastLnPga760 } from '../../../src/models/earthquake/gmpe/nga-east-usgs-2017.js';
 import { mmiFromLog10PgaCmS2 } from '../../../src/models/earthquake/gmpe/worden-2012.js';
 
 const DATA = path.join(path.dirname(new URL(import.meta.url).pathname), 'gmpe-data');
@@ -56,26 +58,29 @@ function assertClose(actual: number, expected: number, tolerance: number, what: 
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: got ${actual}, expected ${expected} ± ${tolerance} (off by ${actual - expected})`);
 }
 
+const MODELS: readonly GroundMotionModel[] = [AB06, PZT11_BC, NGA_EAST_USGS, BSSA14, ZHAO06_INTERFACE, ZHAO06_INSLAB];
+
 describe('GMPE registry', () => {
-  it('has one model per regime, each for that regime at Vs30 760 m/s, frozen', () => {
-    assert.deepEqual(Object.keys(GMPE_BY_REGIME).sort(), [...REGIMES].sort());
+  it('has a logic tree per regime, weights summing to 1, each model for that regime at Vs30 760 m/s, frozen', () => {
+    assert.deepEqual(Object.keys(GMPE_BRANCHES).sort(), [...REGIMES].sort());
     for (const regime of REGIMES) {
-      const model = gmpeFor(regime);
-      assert.equal(model.regime, regime);
-      assert.equal(model.vs30, REFERENCE_VS30);
-      assert.equal(REFERENCE_VS30, 760);
-      assert.ok(model.citation.length > 40 && model.name.length > 0);
-      assert.ok(Object.isFrozen(model), `${model.id} is frozen`);
+      const branches = GMPE_BRANCHES[regime];
+      assertClose(branches.reduce((sum, b) => sum + b.weight, 0), 1, 1e-12, `${regime} weights`);
+      for (const { model } of branches) {
+        assert.equal(model.regime, regime);
+        assert.equal(model.vs30, REFERENCE_VS30);
+        assert.ok(model.citation.length > 40 && model.name.length > 0);
+        assert.ok(Object.isFrozen(model), `${model.id} is frozen`);
+      }
     }
-    assert.equal(GMPE_BY_REGIME.stable, AB06);
-    assert.equal(GMPE_BY_REGIME.active, BSSA14);
-    assert.equal(GMPE_BY_REGIME.interface, ZHAO06_INTERFACE);
-    assert.equal(GMPE_BY_REGIME.inslab, ZHAO06_INSLAB);
-    assert.throws(() => gmpeFor('oceanic' as never), RangeError);
+    assert.equal(REFERENCE_VS30, 760);
+    assert.deepEqual(GMPE_BRANCHES.active, [{ model: BSSA14, weight: 1 }]);
+    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 1 }]);
+    assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 1 }]);
   });
 
   it('every model decreases with distance, has σ > 0, and rejects impossible ruptures', () => {
-    for (const model of Object.values(GMPE_BY_REGIME) as GroundMotionModel[]) {
+    for (const model of MODELS) {
       for (const m of [4.5, 6, 7.5, 9]) {
         let previous = Infinity;
         for (const r of [1, 3, 10, 30, 60, 100, 150, 250, 400]) {
@@ -142,6 +147,78 @@ describe('Pezeshk, Zandieh & Tavakoli (2011), stable continental, hard rock move
     for (const [m, r] of [[5, 10], [6.5, 40], [7.5, 150]] as const) {
       const hardRock = pzt11Log10PgaHardRock(m, r) * Math.LN10;
       assertClose(PZT11_BC.lnPga(rupture(m, { rRupKm: r })).mean - hardRock, 0.170088, 1e-9, `M${m} ${r} km`);
+    }
+  });
+});
+
+describe('NGA-East aleatory σ of the USGS 2018 model, on the stable-crust medians', () => {
+  it('matches the updated EPRI (2013) and panel σ verification tables at 8 magnitudes', () => {
+    const rows = readRows('nga-east-sigma-pga.csv');
+    assert.equal(rows.length, 8);
+    for (const row of rows) {
+      // Tables print 6 decimals: 1e-6 covers their rounding.
+      assertClose(epriSigma(row.magnitude!), row.epri_sigma_ln!, 1e-6, `EPRI σ M${row.magnitude}`);
+      assertClose(panelSigma(row.magnitude!), row.panel_sigma_ln!, 1e-6, `panel σ M${row.magnitude}`);
+    }
+  });
+
+  it('gives each stable median model (NGA-East 2/3, AB06 and PZT11 1/6 each) both σ branches, 0.8 and 0.2 of its weight, medians unchanged', () => {
+    const branches = GMPE_BRANCHES.stable;
+    const ids = ['NGAEast-USGS+EPRI13σ', 'NGAEast-USGS+panelσ', 'AB06+EPRI13σ', 'AB06+panelσ', 'PZT11-BC+EPRI13σ', 'PZT11-BC+panelσ'];
+    assert.deepEqual(branches.map((b) => b.model.id), ids);
+    const expected = [(2 / 3) * 0.8, (2 / 3) * 0.2, (1 / 6) * 0.8, (1 / 6) * 0.2, (1 / 6) * 0.8, (1 / 6) * 0.2];
+    branches.forEach((b, i) => assertClose(b.weight, expected[i]!, 1e-15, ids[i]!));
+    const medianOf = [NGA_EAST_USGS, NGA_EAST_USGS, AB06, AB06, PZT11_BC, PZT11_BC];
+    const sigmaOf = [epriSigma, panelSigma, epriSigma, panelSigma, epriSigma, panelSigma];
+    for (const [m, r] of [[4.6, 3], [5.5, 25], [6.9, 120]] as const) {
+      branches.forEach((branch, i) => {
+        const p = branch.model.lnPga(rupture(m, { rRupKm: r }));
+        assert.equal(p.mean, medianOf[i]!.lnPga(rupture(m, { rRupKm: r })).mean, `${branch.model.id} M${m} median`);
+        assert.equal(p.sigma, sigmaOf[i]!(m), `${branch.model.id} M${m} σ`);
+      });
+    }
+  });
+});
+
+describe('NGA-East for the USGS (2017), 17 models weighted, stable continental at 760 m/s', () => {
+  it('is the USGS-weighted mean of the 17 models\' ln PGA at each of their 60 (M, Rrup) nodes', () => {
+    const weights = new Map(readRows('nga-east-usgs-weights.csv').map((r) => [r.model!, r.pga_weight!]));
+    assert.equal(weights.size, 17);
+    assertClose([...weights.values()].reduce((a, b) => a + b, 0), 1, 1e-9, 'weights sum');
+    const sums = new Map<string, number>();
+    for (const row of readRows('nga-east-usgs-pga760.csv')) {
+      const key = `${row.magnitude}:${row.r_rup_km}`;
+      sums.set(key, (sums.get(key) ?? 0) + weights.get(row.model!)! * Math.log(row.pga_g!));
+    }
+    assert.equal(sums.size, 60);
+    for (const [key, expected] of sums) {
+      const [m, r] = key.split(':').map(Number) as [number, number];
+      // The table keeps 5 decimals of ln PGA.
+      assertClose(ngaEastLnPga760(m, r), expected, 6e-6, `NGA-East M${m} Rrup ${r}`);
+      assertClose(NGA_EAST_USGS.lnPga(rupture(m, { rRupKm: r })).mean, expected, 6e-6, `NGA-East model M${m} Rrup ${r}`);
+    }
+  });
+
+  it('interpolates linearly in ln R between nodes and along the parabola through M 5, 6, 7 between magnitudes', () => {
+    // Halfway in ln R between 12.80402 and 19.18485 km is their geometric mean; at M 6 the value is the mean of the two nodes.
+    const r = Math.sqrt(12.80402 * 19.18485);
+    assertClose(ngaEastLnPga760(6, r), (-0.88652 + -1.34735) / 2, 1e-12, 'M6 halfway');
+    // At 28.74555 km the rows are −3.03474, −1.88806, −1.00299: the parabola at M 5.5 is 3/8·y5 + 3/4·y6 − 1/8·y7.
+    assertClose(ngaEastLnPga760(5.5, 28.74555), 0.375 * -3.03474 + 0.75 * -1.88806 - 0.125 * -1.00299, 1e-12, 'M5.5');
+    // Beyond the last node the last slope continues; below the first the value is held.
+    const slope = (-4.50614 - -3.89203) / Math.log(217.08585 / 144.88363);
+    assertClose(ngaEastLnPga760(6, 300), -4.50614 + slope * Math.log(300 / 217.08585), 1e-12, 'M6 300 km');
+    assert.equal(ngaEastLnPga760(6, 0.01), ngaEastLnPga760(6, 0.1));
+  });
+
+  it('rises with magnitude from M 4.5 to 7.5 at every distance out to 300 km', () => {
+    for (const r of [0.5, 2, 5, 10, 20, 40, 80, 150, 300]) {
+      let previous = -Infinity;
+      for (let m = 4.5; m <= 7.5 + 1e-9; m += 0.1) {
+        const y = ngaEastLnPga760(m, r);
+        assert.ok(y > previous, `M${m.toFixed(1)} at ${r} km`);
+        previous = y;
+      }
     }
   });
 });

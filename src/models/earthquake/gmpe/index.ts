@@ -1,9 +1,11 @@
 /**
  * Ground-motion models per tectonic regime (issue 15), one module per model
  * with its coefficient table, all behind GroundMotionModel (types.ts):
- *   stable    — Atkinson & Boore (2006), B/C boundary, 140 bar   (atkinson-boore-2006.ts)
- *               and Pezeshk et al. (2011), weight ½ each         (pezeshk-2011.ts)
- *               (hard rock moved to B/C by the NGA-East F760     (stewart-2020-f760.ts))
+ *   stable    — NGA-East for the USGS, 17 models weighted        (nga-east-usgs-2017.ts)
+ *               Atkinson & Boore (2006), B/C boundary, 140 bar   (atkinson-boore-2006.ts)
+ *               Pezeshk et al. (2011), hard rock moved to B/C    (pezeshk-2011.ts)
+ *               by the NGA-East F760                             (stewart-2020-f760.ts)
+ *               each with the USGS σ branches                    (nga-east-sigma.ts)
  *   active    — Boore, Stewart, Seyhan & Atkinson (2014)         (boore-2014.ts)
  *   interface — Zhao et al. (2006), interface, site class I      (zhao-2006.ts)
  *   inslab    — Zhao et al. (2006), in-slab, site class I        (zhao-2006.ts)
@@ -12,41 +14,33 @@
  * ln-PGA distribution and the conversion's own scatter (worden-2012.ts).
  */
 import { AB06 } from './atkinson-boore-2006.js';
-import { PZT11_BC } from './pezeshk-2011.js';
 import { BSSA14 } from './boore-2014.js';
-import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
+import { withNgaEastSigma } from './nga-east-sigma.js';
+import { NGA_EAST_USGS } from './nga-east-usgs-2017.js';
+import { PZT11_BC } from './pezeshk-2011.js';
 import type { GroundMotionModel, Regime } from './types.js';
+import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
 
-export const GMPE_BY_REGIME: Readonly<Record<Regime, GroundMotionModel>> = Object.freeze({
-  stable: AB06,
-  active: BSSA14,
-  interface: ZHAO06_INTERFACE,
-  inslab: ZHAO06_INSLAB,
-});
+export interface GmpeBranch {
+  model: GroundMotionModel;
+  weight: number;
+}
 
 /**
  * The logic tree of each regime: models and weights, their exceedance
- * probabilities averaged. Stable crust takes two of the CEUS models of the
- * USGS 2014 logic tree (Petersen et al. 2014, USGS OFR 2014-1091): AB06, a
- * stochastic point-source model, and PZT11, a hybrid empirical one, whose
- * near-source motions differ by a factor ~2; equal weights keep that spread.
+ * probabilities averaged. Stable crust follows the USGS 2018 model (Petersen
+ * et al. 2020): the 17 NGA-East models weigh 2/3 and seed models 1/3 — here
+ * AB06 and PZT11, forerunners of two of its seeds (Boore's AB14 and
+ * Pezeshk et al. 2015), 1/6 each — and every median takes the USGS σ logic
+ * tree (EPRI 0.8, panel 0.2).
  */
-export const GMPE_BRANCHES: Readonly<Record<Regime, readonly { model: GroundMotionModel; weight: number }[]>> = Object.freeze({
-  stable: [
-    { model: AB06, weight: 0.5 },
-    { model: PZT11_BC, weight: 0.5 },
-  ],
-  active: [{ model: BSSA14, weight: 1 }],
-  interface: [{ model: ZHAO06_INTERFACE, weight: 1 }],
-  inslab: [{ model: ZHAO06_INSLAB, weight: 1 }],
+export const GMPE_BRANCHES: Readonly<Record<Regime, readonly GmpeBranch[]>> = Object.freeze({
+  stable: Object.freeze([...withNgaEastSigma(NGA_EAST_USGS, 2 / 3), ...withNgaEastSigma(AB06, 1 / 6), ...withNgaEastSigma(PZT11_BC, 1 / 6)]),
+  active: Object.freeze([{ model: BSSA14, weight: 1 }]),
+  interface: Object.freeze([{ model: ZHAO06_INTERFACE, weight: 1 }]),
+  inslab: Object.freeze([{ model: ZHAO06_INSLAB, weight: 1 }]),
 });
 
-export function gmpeFor(regime: Regime): GroundMotionModel {
-  const model = GMPE_BY_REGIME[regime];
-  if (!model) throw new RangeError(`no ground-motion model for regime ${String(regime)}`);
-  return model;
-}
-
-export { AB06, BSSA14, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
+export { AB06, BSSA14, NGA_EAST_USGS, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
 export { REGIMES, REFERENCE_VS30, CM_S2_PER_G, type GroundMotionModel, type LnPgaPrediction, type Regime, type Rupture, type RuptureParameter } from './types.js';
 export { mmiFromLnPgaG, mmiFromPgaG, probabilitiesMmiAtLeast, probabilityMmiAtLeast, WGRW12_CITATION, WGRW12_PGA } from './worden-2012.js';
