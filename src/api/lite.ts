@@ -59,7 +59,8 @@ export function liteRoute(app: ApiContext): Route {
       );
       const answer = (curves: readonly CurveResult[]): { body: ReturnType<typeof liteAnswer> } => {
         const [outcome] = finishLite(plan, curves);
-        const unavailable = { ...outcome!.unavailable, ...selection.unscored };
+        // The outcome is this request's own: the unscored perils join it in place, after the unavailable ones.
+        const unavailable = Object.assign(outcome!.unavailable, selection.unscored);
         return { body: liteAnswer(resolved.latitude, resolved.longitude, tag, outcome!.scores, unavailable) };
       };
       // Eleven small curves run inline: answered before the handler returns, on the server's synchronous path.

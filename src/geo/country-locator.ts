@@ -5,13 +5,13 @@
  * what "US only" Lite perils need.
  */
 import KDBush from 'kdbush';
-import { distanceKm, EARTH_RADIUS_KM, RADIANS_PER_DEGREE as RADIANS } from './sphere.js';
+import { EARTH_RADIUS_KM, RADIANS_PER_DEGREE as RADIANS } from './sphere.js';
 import type { Gazetteer } from './gazetteer.js';
 import type { ZipTable } from './zips.js';
 
 const COUNTRY_RADIUS_KM = 100;
-/** Radii tried before the full one (km). */
-const SEARCH_STEPS_KM = [10, 30];
+/** Radii tried before the full one (km): a city centre has tens of points within 10 km. */
+const SEARCH_STEPS_KM = [3, 10, 30];
 /** Index coordinates are degrees × 1e5 in Int32 (half the size of Float64). */
 const E5 = 1e5;
 
@@ -68,27 +68,33 @@ export class CountryLocator {
     const latitudeReach = radiusKm / EARTH_RADIUS_KM / RADIANS;
     const south = Math.max(-90, latitude - latitudeReach) * E5;
     const north = Math.min(90, latitude + latitudeReach) * E5;
+    const cosLatitude = Math.cos(latitude * RADIANS);
     let best = -1;
-    let bestDistance = Infinity;
+    let bestHaversine = Infinity;
     for (const [west, east] of longitudeSpans(latitude, longitude, radiusKm)) {
       for (const point of this.index.range(west * E5, south, east * E5, north)) {
-        const distance = this.distanceTo(point, latitude, longitude);
-        if (distance < bestDistance || (distance === bestDistance && point < best)) {
+        const h = this.haversineTo(point, latitude, longitude, cosLatitude);
+        if (h < bestHaversine || (h === bestHaversine && point < best)) {
           best = point;
-          bestDistance = distance;
+          bestHaversine = h;
         }
       }
     }
-    if (best < 0 || bestDistance > radiusKm) return null;
+    if (best < 0 || 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(bestHaversine))) > radiusKm) return null;
     const places = this.gazetteer.count;
     return best < places ? this.gazetteer.country[best]! : this.zips.country[best - places]!;
   }
 
-  private distanceTo(point: number, latitude: number, longitude: number): number {
+  /**
+   * The haversine term h of the distance to a point, 2R·asin(√h): ranking by h ranks by distance
+   * without an asin and a square root per point (sin² needs no longitude wrap).
+   */
+  private haversineTo(point: number, latitude: number, longitude: number, cosLatitude: number): number {
     const places = this.gazetteer.count;
-    if (point < places) {
-      return distanceKm(latitude, longitude, this.gazetteer.latE5[point]! / E5, this.gazetteer.lonE5[point]! / E5);
-    }
-    return distanceKm(latitude, longitude, this.zips.latitude[point - places]!, this.zips.longitude[point - places]!);
+    const [lat, lon] =
+      point < places ? [this.gazetteer.latE5[point]! / E5, this.gazetteer.lonE5[point]! / E5] : [this.zips.latitude[point - places]!, this.zips.longitude[point - places]!];
+    const sinLat = Math.sin((lat - latitude) * RADIANS * 0.5);
+    const sinLon = Math.sin((lon - longitude) * RADIANS * 0.5);
+    return sinLat * sinLat + cosLatitude * Math.cos(lat * RADIANS) * sinLon * sinLon;
   }
 }

@@ -67,6 +67,14 @@ const NO_LITE_THRESHOLD: Partial<Record<PerilName, string>> = {
   Cumulativesnow: 'Cumulativesnow has no Lite threshold: it totals snow over an event window, and Lite has none (use in-depth)',
 };
 
+/** Where each Lite threshold sits in its peril's curve, found once rather than per curve. */
+const LITE_THRESHOLD_AT = new Map<PerilName, number>(
+  PERIL_NAMES.flatMap((p) => {
+    const def = perilDef(p);
+    return def.lite ? [[p, def.thresholds.indexOf(def.lite.threshold)] as const] : [];
+  }),
+);
+
 /** Lite's work before the engine: the scores that need no curve, and the curve requests for the rest. */
 export interface LitePlan {
   outcomes: LiteOutcome[];
@@ -116,8 +124,7 @@ export function finishLite(plan: LitePlan, curves: readonly CurveResult[]): Lite
       plan.outcomes[at]!.unavailable[peril] = { reason: curve.reason };
       return;
     }
-    const def = perilDef(peril);
-    const p = curve.values[def.thresholds.indexOf(def.lite!.threshold)]!;
+    const p = curve.values[LITE_THRESHOLD_AT.get(peril)!]!;
     const score = integerReturnPeriod(returnPeriodYears(p, plan.years));
     plan.outcomes[at]!.scores[peril] = { score, band: bandForReturnPeriod(score) };
   });

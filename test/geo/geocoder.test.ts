@@ -1,6 +1,10 @@
 import { describe, it } from '../helpers/harness.js';
 import assert from 'node:assert/strict';
 import { getGeocoder, resolveLocation, type GeocodeMatch } from '../../src/geo/index.js';
+import { CountryLocator } from '../../src/geo/country-locator.js';
+import { loadGazetteer } from '../../src/geo/gazetteer.js';
+import { distanceKm } from '../../src/geo/sphere.js';
+import { loadZips } from '../../src/geo/zips.js';
 
 const geocoder = getGeocoder();
 
@@ -341,5 +345,39 @@ describe('countryAt', () => {
 
   it('searches across the antimeridian', () => {
     assert.equal(geocoder.countryAt(-16.8, -179.9), 'FJ');
+  });
+
+  it('agrees with a brute-force nearest point (great-circle distance, ties to the lower point) at 400 sites', () => {
+    const gazetteer = loadGazetteer();
+    const zips = loadZips();
+    const locator = CountryLocator.build(gazetteer, zips);
+    const lat = (i: number): number => (i < gazetteer.count ? gazetteer.latE5[i]! / 1e5 : zips.latitude[i - gazetteer.count]!);
+    const lon = (i: number): number => (i < gazetteer.count ? gazetteer.lonE5[i]! / 1e5 : zips.longitude[i - gazetteer.count]!);
+    const country = (i: number): number => (i < gazetteer.count ? gazetteer.country[i]! : zips.country[i - gazetteer.count]!);
+    const total = gazetteer.count + zips.count;
+    let seed = 12345;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const sites: [number, number][] = [];
+    // Mostly near places (dense and border areas), some anywhere, and the antimeridian.
+    for (let k = 0; k < 300; k++) {
+      const i = Math.floor(random() * total);
+      sites.push([Math.max(-90, Math.min(90, lat(i) + (random() - 0.5) * 1.2)), Math.max(-180, Math.min(180, lon(i) + (random() - 0.5) * 1.2))]);
+    }
+    for (let k = 0; k < 95; k++) sites.push([random() * 180 - 90, random() * 360 - 180]);
+    sites.push([-16.8, -179.9], [-16.8, 179.95], [65.9, -179.99], [25.7617, -80.1918], [40.71, -74.0]);
+    let found = 0;
+    for (const [la, lo] of sites) {
+      let best = -1;
+      let bestKm = Infinity;
+      for (let i = 0; i < total; i++) {
+        if (Math.abs(lat(i) - la) > 1) continue;
+        const km = distanceKm(la, lo, lat(i), lon(i));
+        if (km < bestKm) [best, bestKm] = [i, km];
+      }
+      const expected = best >= 0 && bestKm <= 100 ? country(best) : null;
+      if (expected !== null) found++;
+      assert.equal(locator.nearestCountry(la, lo), expected, `${la}, ${lo}`);
+    }
+    assert.ok(found > 250, `${found} sites with a country`);
   });
 });

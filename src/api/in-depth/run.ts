@@ -83,7 +83,7 @@ function curveRequest(plan: InDepthPlan, event: NormalizedEvent, peril: PerilNam
   };
 }
 
-function shape(mode: InDepthMode, combo: Combination, values: Float64Array): ResultObject[] {
+function shape(mode: InDepthMode, combo: Combination, values: Float64Array | number[]): ResultObject[] {
   const def = perilDef(combo.peril);
   const k = def.thresholds.length;
   const { request, event } = combo;
@@ -99,7 +99,7 @@ function shape(mode: InDepthMode, combo: Combination, values: Float64Array): Res
       latitude: request.latitude,
       longitude: request.longitude,
       threshold: [...def.thresholds],
-      probability: Array.from(values.subarray(w * k, (w + 1) * k), toPercent),
+      probability: Array.from({ length: k }, (_, j) => toPercent(values[w * k + j]!)),
       unit: def.unit,
     }));
   }

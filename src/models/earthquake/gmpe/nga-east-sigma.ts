@@ -35,9 +35,6 @@ export const PANEL_PGA = Object.freeze({
   t1: 0.4436, t2: 0.4169, t3: 0.3736, t4: 0.3415, ssA: 0.5423, ssB: 0.3439, s2s: 0.533,
 });
 
-/** Weights of the two branches in the USGS 2018 model. */
-export const SIGMA_BRANCH_WEIGHTS = Object.freeze({ epri: 0.8, panel: 0.2 });
-
 /** Linear in magnitude between knots, constant beyond the first and last. */
 function piecewise(m: number, knots: readonly (readonly [number, number])[]): number {
   if (m <= knots[0]![0]) return knots[0]![1];
@@ -67,10 +64,11 @@ export function panelSigma(magnitude: number): number {
   return Math.hypot(tau, phiSS, c.s2s);
 }
 
-const SIGMA_BRANCHES = [
-  { key: 'EPRI13', sigma: epriSigma, weight: SIGMA_BRANCH_WEIGHTS.epri },
-  { key: 'panel', sigma: panelSigma, weight: SIGMA_BRANCH_WEIGHTS.panel },
-] as const;
+/** The two branches and their weights in the USGS 2018 model. */
+export const SIGMA_BRANCHES = Object.freeze([
+  { key: 'EPRI13', label: 'updated EPRI (2013)', sigma: epriSigma, weight: 0.8 },
+  { key: 'panel', label: 'NGA-East panel', sigma: panelSigma, weight: 0.2 },
+] as const);
 
 /**
  * One median model as two logic-tree branches, its median with each σ branch
@@ -82,7 +80,7 @@ export function withNgaEastSigma(model: GroundMotionModel, weight: number): { mo
     model: Object.freeze({
       ...model,
       id: `${model.id}+${branch.key}σ`,
-      name: `${model.name}, σ: ${branch.key === 'EPRI13' ? 'updated EPRI (2013)' : 'NGA-East panel'}`,
+      name: `${model.name}, σ: ${branch.label}`,
       citation: `${model.citation}; σ: ${NGA_EAST_SIGMA_CITATION}`,
       lnPga: (rupture: Rupture) => ({ mean: model.lnPga(rupture).mean, sigma: branch.sigma(rupture.magnitude) }),
     }),
