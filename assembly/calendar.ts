@@ -43,13 +43,30 @@ export function monthOfDoy(doy: i32, leap: bool): i32 {
 
 /** Month (0-11) of the run found by the last monthRunEnd call (a second return value; globals are per instance). */
 export let runMonth: i32 = 0;
+/** The year, leap flag and last day of that month, so the next run can follow without the civil-date divisions. */
+let runYear: i32 = 0;
+let runLeap: bool = false;
+let runMonthEnd: i32 = i32.MIN_VALUE;
 
-/** The last day of the month run starting at `days` (its month's last day, or `last` if earlier); sets runMonth. */
+/**
+ * The last day of the month run starting at `days` (its month's last day, or `last` if earlier); sets runMonth.
+ * A walk's runs after the first start the day after a month's end: that month follows from the last by a step,
+ * which is most of a long window's calendar time.
+ */
 export function monthRunEnd(days: i32, last: i32): i32 {
-  const year = yearOf(days);
-  const jan1 = firstDayOfYear(year);
-  const leap = isLeap(year);
-  runMonth = monthOfDoy(days - jan1, leap);
-  const monthEnd = jan1 + monthStart(runMonth + 1, leap) - 1;
-  return last < monthEnd ? last : monthEnd;
+  if (days == runMonthEnd + 1) {
+    if (runMonth == 11) {
+      runMonth = 0;
+      runYear++;
+      runLeap = isLeap(runYear);
+    } else runMonth++;
+    runMonthEnd = days + monthStart(runMonth + 1, runLeap) - monthStart(runMonth, runLeap) - 1;
+  } else {
+    runYear = yearOf(days);
+    const jan1 = firstDayOfYear(runYear);
+    runLeap = isLeap(runYear);
+    runMonth = monthOfDoy(days - jan1, runLeap);
+    runMonthEnd = jan1 + monthStart(runMonth + 1, runLeap) - 1;
+  }
+  return last < runMonthEnd ? last : runMonthEnd;
 }
