@@ -63,7 +63,7 @@ export function liteRoute(app: ApiContext): Route {
         const unavailable = Object.assign(outcome!.unavailable, selection.unscored);
         return { body: liteAnswer(resolved.latitude, resolved.longitude, tag, outcome!.scores, unavailable) };
       };
-      // Eleven small curves run inline: answered before the handler returns, on the server's synchronous path.
+      // One small curve per Lite peril runs inline: answered before the handler returns, on the server's synchronous path.
       const now = app.engine.evaluateNow(plan.requests);
       return now ? answer(now) : app.engine.evaluate(plan.requests).then(answer);
     },

@@ -133,6 +133,13 @@ export function zoneResponse(tables: ExceedanceTables, layer: number, source: Ar
   return out;
 }
 
+/** Index in LAYERS of the zone's layer. */
+function zoneLayer(source: AreaSource): number {
+  const layer = LAYERS.findIndex((l) => l.name === source.layer);
+  if (layer < 0) throw new Error(`area source ${source.name}: no layer ${source.layer}`);
+  return layer;
+}
+
 /** The cells of the grid whose centres lie inside the zone's box. */
 export function zoneCells(grid: GridDef, source: AreaSource): number[] {
   const cells: number[] = [];
@@ -151,8 +158,7 @@ export function zoneCells(grid: GridDef, source: AreaSource): number[] {
 export function clearReplacedSmoothing(sources: readonly AreaSource[], grid: GridDef, rateByLayer: Float64Array[]): void {
   for (const source of sources) {
     if (source.smoothed !== 'replaces') continue;
-    const rates = rateByLayer[LAYERS.findIndex((l) => l.name === source.layer)];
-    if (!rates) throw new Error(`area source ${source.name}: no layer ${source.layer}`);
+    const rates = rateByLayer[zoneLayer(source)]!;
     for (const cell of zoneCells(grid, source)) rates[cell] = 0;
   }
 }
@@ -162,8 +168,7 @@ export function addAreaHazard(sources: readonly AreaSource[], tables: Exceedance
   const k = tables.thresholds.length;
   const step = tables.stepKm;
   for (const source of sources) {
-    const layer = LAYERS.findIndex((l) => l.name === source.layer);
-    if (layer < 0) throw new Error(`area source ${source.name}: no layer ${source.layer}`);
+    const layer = zoneLayer(source);
     const response = zoneResponse(tables, layer, source);
     const nodes = tables.nodes[layer]!;
     const cells = zoneCells(grid, source);

@@ -18,13 +18,8 @@ import { BSSA14 } from './boore-2014.js';
 import { withNgaEastSigma } from './nga-east-sigma.js';
 import { NGA_EAST_USGS } from './nga-east-usgs-2017.js';
 import { PZT11_BC } from './pezeshk-2011.js';
-import type { GroundMotionModel, Regime } from './types.js';
+import type { GmpeBranch, Regime } from './types.js';
 import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
-
-export interface GmpeBranch {
-  model: GroundMotionModel;
-  weight: number;
-}
 
 /**
  * The logic tree of each regime: models and weights, their exceedance
@@ -42,5 +37,5 @@ export const GMPE_BRANCHES: Readonly<Record<Regime, readonly GmpeBranch[]>> = Ob
 });
 
 export { AB06, BSSA14, NGA_EAST_USGS, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
-export { REGIMES, REFERENCE_VS30, CM_S2_PER_G, type GroundMotionModel, type LnPgaPrediction, type Regime, type Rupture, type RuptureParameter } from './types.js';
+export { REGIMES, REFERENCE_VS30, CM_S2_PER_G, type GmpeBranch, type GroundMotionModel, type LnPgaPrediction, type Regime, type Rupture, type RuptureParameter } from './types.js';
 export { mmiFromLnPgaG, mmiFromPgaG, probabilitiesMmiAtLeast, probabilityMmiAtLeast, WGRW12_CITATION, WGRW12_PGA } from './worden-2012.js';

@@ -13,7 +13,7 @@
  * These replace each median model's own σ in the stable-crust logic tree
  * (index.ts), as the USGS 2018 model does for its seed models.
  */
-import type { GroundMotionModel, Rupture } from './types.js';
+import type { GmpeBranch, GroundMotionModel, Rupture } from './types.js';
 
 export const NGA_EAST_SIGMA_CITATION =
   'Goulet, C.A., Bozorgnia, Y., Kuehn, N., Al Atik, L., Youngs, R.R., Graves, R.W., Atkinson, G.M. (2017). NGA-East ' +
@@ -74,7 +74,7 @@ export const SIGMA_BRANCHES = Object.freeze([
  * One median model as two logic-tree branches, its median with each σ branch
  * above, their weights multiplied by the model's own.
  */
-export function withNgaEastSigma(model: GroundMotionModel, weight: number): { model: GroundMotionModel; weight: number }[] {
+export function withNgaEastSigma(model: GroundMotionModel, weight: number): GmpeBranch[] {
   return SIGMA_BRANCHES.map((branch) => ({
     weight: weight * branch.weight,
     model: Object.freeze({

@@ -23,7 +23,6 @@ export const PZT11_PGA = Object.freeze({
   c8: -2.5516989, c9: 0.18307091, c10: -0.000422375, c11: 6.6520975, c12: -0.021050254, c13: 0.37776584, c14: 0.27905505, sigmaReg: 0.020605025,
 });
 
-
 /** log10 PGA (g) on hard rock, eq. (5). */
 export function pzt11Log10PgaHardRock(magnitude: number, rRupKm: number): number {
   const c = PZT11_PGA;

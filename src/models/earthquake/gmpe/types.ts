@@ -61,6 +61,12 @@ export interface GroundMotionModel {
   lnPga(rupture: Rupture): LnPgaPrediction;
 }
 
+/** One branch of a regime's logic tree (index.ts GMPE_BRANCHES): a model and its weight. */
+export interface GmpeBranch {
+  model: GroundMotionModel;
+  weight: number;
+}
+
 /** Rejects what no model can use: non-finite values, negative distances or depth. */
 export function checkRupture(rupture: Rupture): void {
   const { magnitude, rRupKm, rJbKm, hypocentreDepthKm } = rupture;
