@@ -137,13 +137,28 @@ const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_d
 const node = await nodeServer();
 const available = PERIL_NAMES.filter((p) => app.engine.info(p)) as PerilName[];
 const perils = available.filter((p) => !['Hail', 'USTornado', 'Tornado'].includes(p)).slice(0, 5);
-const events = Array.from({ length: Math.floor(25 / Math.max(1, perils.length)) }, (_, i) => ({ latitude: -40 + ((i * 7.3) % 90), longitude: -179 + ((i * 19.1) % 358) }));
+/**
+ * Insured places where every benchmarked peril has coverage (Miami, Houston, Tokyo, Manila, Hong
+ * Kong), so all 25 combinations are computed: open-ocean points answered 22 of 25 as failures
+ * before 2026-11-27, and the bench measured error messages instead of curves.
+ */
+const SITES = [[25.77, -80.19], [29.76, -95.37], [35.68, 139.69], [14.6, 120.98], [22.32, 114.17]] as const;
+const events = Array.from({ length: Math.floor(25 / Math.max(1, perils.length)) }, (_, i) => ({ latitude: SITES[i % SITES.length]![0], longitude: SITES[i % SITES.length]![1] }));
 const v2Body = JSON.stringify({ perils, events });
-const dailyBody = JSON.stringify({ perils, events: events.map((e) => ({ ...e, start_date: '2027-07-01', end_date: '2027-07-07' })) });
+const dailyBody = JSON.stringify({ perils, events: events.map((e) => ({ ...e, start_date: '2027-07-01', end_date: '2027-07-30' })) });
 const json = { 'content-type': 'application/json', 'x-api-key': key };
 
+/** Each in-depth body once before loading it: every combination must be a curve (200), or the bench measures something else. */
+async function answerSize(route: string, body: string): Promise<number> {
+  const response = await fetch(`${ours}${route}`, { method: 'POST', body, headers: json });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${bytes.toString().slice(0, 300)} (the bench needs every combination computed)`);
+  return bytes.byteLength;
+}
+const answerBytes = perils.length ? { v2: await answerSize('/v2/in-depth', v2Body), daily: await answerSize('/v1/in-depth/daily', dailyBody) } : null;
+
 console.log(`# HTTP bench — ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, ${WRK ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections × ${DURATION} s, median of ${ROUNDS} interleaved rounds`);
-console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length} perils × ${events.length} events (${v2Body.length} bytes)\n`);
+console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length} perils × ${events.length} events (${v2Body.length} bytes in, ${answerBytes?.v2 ?? 0} out; daily over 30 days ${answerBytes?.daily ?? 0} out)\n`);
 
 const plan: [string, string, Parameters<typeof load>[1]][] = [
   ['GET /health (uWS)', `${ours}/health`, {}],
@@ -161,7 +176,7 @@ if (perils.length) {
   plan.push([`POST /v2/in-depth (${perils.length * events.length} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }]);
   plan.push([`POST /v2/in-depth, msgpack answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, accept: 'application/msgpack' } }]);
   plan.push([`POST /v2/in-depth, gzip answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, 'accept-encoding': 'gzip' } }]);
-  plan.push(['POST /v1/in-depth/daily (7 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }]);
+  plan.push(['POST /v1/in-depth/daily (30 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }]);
 }
 const samples = new Map<string, Load[]>(plan.map(([name]) => [name, []]));
 for (let round = 0; round < ROUNDS; round++) {

@@ -1,19 +1,16 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { Packr, type Options } from 'msgpackr';
 import { LIMITS } from '../limits.js';
 import { acceptsGzip } from './conditional.js';
+import { packMsgpack } from './msgpack.js';
 
 /**
  * Content negotiation: JSON unless the client's Accept names msgpack, in which
- * case the same body is encoded as standard MessagePack (maps, float64, no
- * extensions: any decoder reads it, @msgpack/msgpack included). The encoder is
- * msgpackr, beside @msgpack/msgpack, because it is 2.4× faster on a v2 answer
- * (19 µs against 45 µs, JSON.stringify 24 µs; docs/api.md "Content
- * negotiation"). Bodies registered with constantBody() are serialised once per type.
+ * case the same body is encoded as standard MessagePack (http/msgpack.ts;
+ * docs/api.md "Content negotiation"). Bodies registered with constantBody()
+ * are serialised once per type; bodies with their own writers (OWN_JSON,
+ * OWN_MSGPACK) are written by them.
  */
-// skipValues drops undefined members as JSON.stringify does (msgpackr ≥ 1.10; its typings do not list it yet).
-const msgpack = new Packr({ useRecords: false, skipValues: [undefined] } as Options & { skipValues: unknown[] });
 const constants = new WeakMap<object, { json?: string; msgpack?: Uint8Array }>();
 
 /** Mark a body that never changes (a liveness answer, the peril list): it is encoded once per content type. */
@@ -40,27 +37,36 @@ function wantsMsgpack(accept: string | undefined): string | null {
 }
 
 /**
- * A body may carry its own JSON writer under this key, returning exactly what JSON.stringify(body)
- * would: for an answer of many small objects in a fixed shape, where JSON.stringify is the largest
- * single cost (Lite: 2.3 µs of its ~35, src/api/lite-json.ts). A symbol key, so JSON.stringify,
- * msgpack and the response check all skip it.
+ * A body may carry its own writers under these keys, returning exactly what JSON.stringify(body)
+ * (as text or its UTF-8 bytes) and packMsgpack(body) would: for answers of many small objects in a
+ * fixed shape, where the generic encoders are the largest single cost (Lite: JSON.stringify 2.3 µs
+ * of its ~35, src/api/lite-json.ts; in-depth curves: src/api/in-depth/answer.ts). Symbol keys, so
+ * JSON.stringify, msgpack and the response check all skip them.
  */
 export const OWN_JSON: unique symbol = Symbol('own JSON');
+export const OWN_MSGPACK: unique symbol = Symbol('own MessagePack');
 export interface OwnJson {
   /** Called as a method of the body. */
-  [OWN_JSON]: () => string;
+  [OWN_JSON]: () => string | Uint8Array;
+}
+export interface OwnMsgpack {
+  [OWN_MSGPACK]: () => Uint8Array;
 }
 
-function toJson(body: unknown): string {
+function toJson(body: unknown): string | Uint8Array {
   const own = typeof body === 'object' && body !== null ? (body as Partial<OwnJson>)[OWN_JSON] : undefined;
   return own ? own.call(body) : JSON.stringify(body);
+}
+
+function toMsgpack(body: unknown): Uint8Array {
+  const own = typeof body === 'object' && body !== null ? (body as Partial<OwnMsgpack>)[OWN_MSGPACK] : undefined;
+  return own ? own.call(body) : packMsgpack(body);
 }
 
 export function encodeBody(body: unknown, accept: string | undefined): Encoded {
   const msgpackType = wantsMsgpack(accept);
   const cached = typeof body === 'object' && body !== null ? constants.get(body) : undefined;
-  // pack() returns a view of the Packr's buffer that later calls do not overwrite (they move on, or allocate anew).
-  if (msgpackType) return { contentType: msgpackType, payload: cached ? (cached.msgpack ??= msgpack.pack(body)) : msgpack.pack(body) };
+  if (msgpackType) return { contentType: msgpackType, payload: cached ? (cached.msgpack ??= packMsgpack(body)) : toMsgpack(body) };
   return { contentType: 'application/json; charset=utf-8', payload: cached ? (cached.json ??= JSON.stringify(body)) : toJson(body) };
 }
 

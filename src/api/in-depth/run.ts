@@ -3,6 +3,7 @@ import { floatReturnPeriod, integerReturnPeriod, returnPeriodYears, toPercent, w
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import { resolveLocation, type Geocoder } from '../../geo/index.js';
 import type { NormalizedEvent } from './events.js';
+import { inDepthAnswer } from './answer.js';
 import { buildMetadata, type EventOutcomes } from './metadata.js';
 import type { FailedItem, InDepthResponse, ResultObject } from './schema.js';
 
@@ -65,7 +66,7 @@ export async function runInDepth(engine: Engine, geocoder: () => Geocoder, plan:
   failedItems.sort((a, b) => order(plan, a) - order(plan, b));
   const versions = Object.fromEntries(plan.perils.map((p) => [p, engine.info(p)?.modelVersion ?? null]));
   const metadata = buildMetadata([...outcomes.values()], failedItems.length, versions);
-  return { status: failedItems.length === 0 ? 200 : 207, body: { results, failed_items: failedItems, metadata } };
+  return { status: failedItems.length === 0 ? 200 : 207, body: inDepthAnswer(results, failedItems, metadata) };
 }
 
 function curveRequest(plan: InDepthPlan, event: NormalizedEvent, peril: PerilName, latitude: number, longitude: number): CurveRequest {
@@ -87,25 +88,27 @@ function shape(mode: InDepthMode, combo: Combination, values: Float64Array | num
   const def = perilDef(combo.peril);
   const k = def.thresholds.length;
   const { request, event } = combo;
+  if (mode === 'expanding') {
+    const windows: ResultObject[] = [];
+    for (let w = 0; w < values.length / k; w++) {
+      const probability: number[] = [];
+      for (let j = 0; j < k; j++) probability.push(toPercent(values[w * k + j]!));
+      windows.push({ index: event.index, window_index: w, peril: def.name, latitude: request.latitude, longitude: request.longitude, threshold: [...def.thresholds], probability, unit: def.unit });
+    }
+    return windows;
+  }
   // Accumulation perils are daily models: hours do not shorten their window.
   const [h0, h1] = def.modelType === 'accumulation' ? [0, 23] : [request.startHour, request.endHour];
-  const base = { index: event.index, peril: def.name, latitude: request.latitude, longitude: request.longitude, threshold: [...def.thresholds] };
-  if (mode === 'expanding') {
-    const windows = values.length / k;
-    return Array.from({ length: windows }, (_, w) => ({
-      index: event.index,
-      window_index: w,
-      peril: def.name,
-      latitude: request.latitude,
-      longitude: request.longitude,
-      threshold: [...def.thresholds],
-      probability: Array.from({ length: k }, (_, j) => toPercent(values[w * k + j]!)),
-      unit: def.unit,
-    }));
+  const windowLength = windowYears(mode === 'daily' ? 1 : request.endDay - request.startDay + 1, h0, h1);
+  // Loops, not Array.from(values, f): its iterator path cost ~45 ns a value, most of v2's time (bench/README.md).
+  const probability: number[] = [];
+  const returnPeriod: number[] = [];
+  for (let j = 0; j < k; j++) {
+    const years = returnPeriodYears(values[j]!, windowLength);
+    probability.push(toPercent(values[j]!));
+    returnPeriod.push(mode === 'daily' ? floatReturnPeriod(years) : integerReturnPeriod(years));
   }
-  const years = mode === 'daily' ? windowYears(1, h0, h1) : windowYears(request.endDay - request.startDay + 1, h0, h1);
-  const returnPeriod = (p: number) => (mode === 'daily' ? floatReturnPeriod(returnPeriodYears(p, years)) : integerReturnPeriod(returnPeriodYears(p, years)));
-  return [{ ...base, probability: Array.from(values, toPercent), return_period: Array.from(values, returnPeriod), unit: def.unit }];
+  return [{ index: event.index, peril: def.name, latitude: request.latitude, longitude: request.longitude, threshold: [...def.thresholds], probability, return_period: returnPeriod, unit: def.unit }];
 }
 
 /** Failed items in request order: by event position, geocoding before model failures, then peril order. */
