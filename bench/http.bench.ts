@@ -209,7 +209,7 @@ const v2Msgpack = get('POST /v2/in-depth, msgpack');
 const v2Gzip = get('POST /v2/in-depth, gzip');
 if (v2 && v2Gzip) console.log(`  v2 gzip / plain JSON: ${(v2Gzip.rps / v2.rps).toFixed(2)}× on loopback (compression pays off the box, docs/api.md "Compression")`);
 if (v2 && v2Msgpack) console.log(`  v2 msgpack / JSON: ${(v2Msgpack.rps / v2.rps).toFixed(2)}× (goal ≥ 1); v2 / our /health ${((100 * v2.rps) / uwsHealth.rps).toFixed(0)} % (goal ≥ 25 %)`);
-if (v2) console.log(`  v2 / echo of the same body: ${((100 * v2.rps) / uwsEcho.rps).toFixed(0)} % (goal ≥ 40 %), v2 p99 ${v2.p99} ms (goal ≤ 20 ms)`);
+if (v2) console.log(`  v2 / echo of the same body: ${((100 * v2.rps) / uwsEcho.rps).toFixed(0)} %, v2 p99 ${v2.p99} ms (goal ≤ 20 ms)`);
 if (daily) console.log(`  daily / echo of the same body: ${((100 * daily.rps) / dailyEcho.rps).toFixed(0)} %`);
 console.log(`  Lite / health: ${((100 * lite.rps) / uwsHealth.rps).toFixed(0)} % (goal ≥ 50 %), Lite p99 ${lite.p99} ms`);
 node.close();
