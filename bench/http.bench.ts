@@ -23,6 +23,7 @@ import { pino, type Logger } from 'pino';
 import type { PerilName } from '../src/engine/perils.js';
 import type { Route } from '../src/http/types.js';
 import { tempDir } from '../test/helpers/app.js';
+import { inDepthBodies, inDepthPerils, LITE_PATH } from './workloads.js';
 
 /**
  * The service as deployed: the compiled dist/ (run `npm run build` first), typed by its sources.
@@ -136,16 +137,8 @@ const bare = await bareUws();
 const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true }).key;
 const node = await nodeServer();
 const available = PERIL_NAMES.filter((p) => app.engine.info(p)) as PerilName[];
-const perils = available.filter((p) => !['Hail', 'USTornado', 'Tornado'].includes(p)).slice(0, 5);
-/**
- * Insured places where every benchmarked peril has coverage (Miami, Houston, Tokyo, Manila, Hong
- * Kong), so all 25 combinations are computed: open-ocean points answered 22 of 25 as failures
- * before 2026-11-27, and the bench measured error messages instead of curves.
- */
-const SITES = [[25.77, -80.19], [29.76, -95.37], [35.68, 139.69], [14.6, 120.98], [22.32, 114.17]] as const;
-const events = Array.from({ length: Math.floor(25 / Math.max(1, perils.length)) }, (_, i) => ({ latitude: SITES[i % SITES.length]![0], longitude: SITES[i % SITES.length]![1] }));
-const v2Body = JSON.stringify({ perils, events });
-const dailyBody = JSON.stringify({ perils, events: events.map((e) => ({ ...e, start_date: '2027-07-01', end_date: '2027-07-30' })) });
+const perils = inDepthPerils(available) as PerilName[];
+const { events, v2: v2Body, daily: dailyBody } = inDepthBodies(perils);
 const json = { 'content-type': 'application/json', 'x-api-key': key };
 
 /** Each in-depth body once before loading it: every combination must be a curve (200), or the bench measures something else. */
@@ -158,7 +151,7 @@ async function answerSize(route: string, body: string): Promise<number> {
 const answerBytes = perils.length ? { v2: await answerSize('/v2/in-depth', v2Body), daily: await answerSize('/v1/in-depth/daily', dailyBody) } : null;
 
 console.log(`# HTTP bench — ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, ${WRK ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections × ${DURATION} s, median of ${ROUNDS} interleaved rounds`);
-console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length} perils × ${events.length} events (${v2Body.length} bytes in, ${answerBytes?.v2 ?? 0} out; daily over 30 days ${answerBytes?.daily ?? 0} out)\n`);
+console.log(`tables: ${available.join(', ') || 'none'}; v2 body: ${perils.length} perils × ${events} events (${v2Body.length} bytes in, ${answerBytes?.v2 ?? 0} out; daily over 30 days ${answerBytes?.daily ?? 0} out)\n`);
 
 const plan: [string, string, Parameters<typeof load>[1]][] = [
   ['GET /health (uWS)', `${ours}/health`, {}],
@@ -170,10 +163,10 @@ const plan: [string, string, Parameters<typeof load>[1]][] = [
   ['POST echo, v2-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: v2Body, headers: json }],
   ['POST echo, v2-sized body (node:http)', `${node.url}/bench/echo`, { method: 'POST', body: v2Body, headers: json }],
   ['POST echo, daily-sized body (uWS)', `${ours}/bench/echo`, { method: 'POST', body: dailyBody, headers: json }],
-  ['GET /v1/lite (coordinates)', `${ours}/v1/lite?latitude=25.76&longitude=-80.19`, { headers: { 'x-api-key': key } }],
+  ['GET /v1/lite (coordinates)', `${ours}${LITE_PATH}`, { headers: { 'x-api-key': key } }],
 ];
 if (perils.length) {
-  plan.push([`POST /v2/in-depth (${perils.length * events.length} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }]);
+  plan.push([`POST /v2/in-depth (${perils.length * events} combos)`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: json }]);
   plan.push([`POST /v2/in-depth, msgpack answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, accept: 'application/msgpack' } }]);
   plan.push([`POST /v2/in-depth, gzip answer`, `${ours}/v2/in-depth`, { method: 'POST', body: v2Body, headers: { ...json, 'accept-encoding': 'gzip' } }]);
   plan.push(['POST /v1/in-depth/daily (30 days)', `${ours}/v1/in-depth/daily`, { method: 'POST', body: dailyBody, headers: json }]);
