@@ -7,9 +7,9 @@ const INITIAL_BYTES = 64 * 1024;
  * compressed.
  */
 export class ByteWriter {
-  /** The same memory as a plain Uint8Array (byte stores), a Buffer (its string writers) and a DataView (floats). */
+  /** The same memory as a plain Uint8Array (byte stores), a Buffer (for its string writers) and a DataView (floats). */
   protected out = new Uint8Array(INITIAL_BYTES);
-  protected text = Buffer.from(this.out.buffer);
+  protected strings = Buffer.from(this.out.buffer);
   protected view = new DataView(this.out.buffer);
   protected at = 0;
   private capacity = INITIAL_BYTES;
@@ -39,7 +39,7 @@ export class ByteWriter {
     const grown = new Uint8Array(this.capacity);
     grown.set(this.out.subarray(0, this.at));
     this.out = grown;
-    this.text = Buffer.from(grown.buffer);
+    this.strings = Buffer.from(grown.buffer);
     this.view = new DataView(grown.buffer);
   }
 }

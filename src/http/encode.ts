@@ -53,13 +53,18 @@ export interface OwnMsgpack {
   [OWN_MSGPACK]: () => Uint8Array;
 }
 
+/** The body's own writer under `key`, if it has one. */
+function ownWriter<K extends typeof OWN_JSON | typeof OWN_MSGPACK>(body: unknown, key: K): (OwnJson & OwnMsgpack)[K] | undefined {
+  return typeof body === 'object' && body !== null ? (body as Partial<OwnJson & OwnMsgpack>)[key] : undefined;
+}
+
 function toJson(body: unknown): string | Uint8Array {
-  const own = typeof body === 'object' && body !== null ? (body as Partial<OwnJson>)[OWN_JSON] : undefined;
+  const own = ownWriter(body, OWN_JSON);
   return own ? own.call(body) : JSON.stringify(body);
 }
 
 function toMsgpack(body: unknown): Uint8Array {
-  const own = typeof body === 'object' && body !== null ? (body as Partial<OwnMsgpack>)[OWN_MSGPACK] : undefined;
+  const own = ownWriter(body, OWN_MSGPACK);
   return own ? own.call(body) : packMsgpack(body);
 }
 

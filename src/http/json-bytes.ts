@@ -15,13 +15,16 @@ const FAST_DIGITS = 6;
 const ZERO = 48;
 const POINT = 46;
 const MINUS = 45;
+const OPEN_ARRAY = 0x5b;
+const COMMA = 0x2c;
+const CLOSE_ARRAY = 0x5d;
 
 export class JsonBytes extends ByteWriter {
   /** Any value as JSON.stringify writes it (strings, small objects), UTF-8 encoded. */
   value(value: unknown): this {
     const text = JSON.stringify(value);
     this.reserve(3 * text.length);
-    this.at += this.text.write(text, this.at, 'utf8');
+    this.at += this.strings.write(text, this.at, 'utf8');
     return this;
   }
 
@@ -31,7 +34,7 @@ export class JsonBytes extends ByteWriter {
       if (x < 0) this.out[this.at++] = MINUS;
       this.digits(Math.abs(x));
     } else if (!this.decimal(x)) {
-      this.at += this.text.write(Number.isFinite(x) ? String(x) : 'null', this.at, 'latin1');
+      this.at += this.strings.write(Number.isFinite(x) ? String(x) : 'null', this.at, 'latin1');
     }
     return this;
   }
@@ -39,14 +42,14 @@ export class JsonBytes extends ByteWriter {
   /** A number array, as JSON writes it. */
   numbers(values: readonly number[]): this {
     this.reserve(1);
-    this.out[this.at++] = 0x5b;
+    this.out[this.at++] = OPEN_ARRAY;
     for (let i = 0; i < values.length; i++) {
       this.reserve(1);
-      if (i > 0) this.out[this.at++] = 0x2c;
+      if (i > 0) this.out[this.at++] = COMMA;
       this.number(values[i]!);
     }
     this.reserve(1);
-    this.out[this.at++] = 0x5d;
+    this.out[this.at++] = CLOSE_ARRAY;
     return this;
   }
 
