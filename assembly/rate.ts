@@ -46,13 +46,13 @@ export function seasonShare(cum: usize, d0: i32, d1: i32): f64 {
   return load<f64>(cum + (<usize>(h1 + 1) << 3)) - load<f64>(cum + (<usize>h0 << 3));
 }
 
-export function rateWindow(table: usize, k: i32, row: i32, d0: i32, d1: i32, h0: i32, h1: i32, out: usize): void {
+/** Thresholds j0 ≤ j < j1 of the window's curve, written from out on (the whole curve: 0, k). */
+export function rateWindow(table: usize, k: i32, row: i32, d0: i32, d1: i32, h0: i32, h1: i32, j0: i32, j1: i32, out: usize): void {
   const dayShare = seasonShare(seasonProfile(table, row), d0, d1);
   const hours = hourShare(table, row, h0, h1);
   const rates = section(table, SECTION_DATA) + (<usize>(row * k) << 3);
-  for (let j = 0; j < k; j++) {
-    const offset = <usize>j << 3;
-    store<f64>(out + offset, probabilityFromExpected(load<f64>(rates + offset) * dayShare * hours));
+  for (let j = j0; j < j1; j++) {
+    store<f64>(out + (<usize>(j - j0) << 3), probabilityFromExpected(load<f64>(rates + (<usize>j << 3)) * dayShare * hours));
   }
 }
 

@@ -49,7 +49,7 @@ for (const [peril, placed] of shared.tables) {
   const requests = new Int32Array(CURVES * REQUEST_INTS);
   picks.forEach((cell, i) => {
     const start = daysFromCivil(2027, 1, 1) + Math.floor(random() * 365);
-    requests.set([placed.cellRow[cell]!, start, start + 364, 0, 23, 0], i * REQUEST_INTS);
+    requests.set([placed.cellRow[cell]!, start, start + 364, 0, 23, 0, 0], i * REQUEST_INTS);
   });
   const layout = layoutBlock(shared.scratchBase, CURVES);
   const name = `${peril} (${placed.info.type})`;

@@ -23,9 +23,14 @@ export interface CurveRequest {
   startHour: number;
   endHour: number;
   mode: KernelOp;
+  /** Mode 'threshold': the index, in the peril's thresholds, of the one probability wanted. */
+  threshold?: number;
 }
 
-/** Probabilities as fractions: K per curve; expanding gives (endDay − startDay + 1) × K (plain arrays on the small-request path). */
+/**
+ * Probabilities as fractions: K per curve; expanding gives (endDay − startDay + 1) × K; threshold
+ * mode 1 (plain arrays on the small-request path).
+ */
 export type CurveResult = { ok: true; values: Float64Array | number[] } | { ok: false; reason: string };
 
 export interface EngineOptions {
@@ -166,8 +171,9 @@ export class Engine {
       this.words[at + 3] = r.startHour;
       this.words[at + 4] = r.endHour;
       this.words[at + 5] = OPS[r.mode];
+      this.words[at + 6] = thresholdIndex(r, table.info.thresholdCount);
       this.inline.evaluate(table.base, layout.requests, 1, layout.results, layout.scratch);
-      const count = (r.mode === 'expanding' ? r.endDay - r.startDay + 1 : 1) * table.info.thresholdCount;
+      const count = valueCount(r, table.info.thresholdCount);
       const values: number[] = [];
       for (let k = 0; k < count; k++) values.push(this.doubles[from + k]!);
       return { ok: true, values };
@@ -222,10 +228,10 @@ export class Engine {
         packed[at + 3] = r.startHour;
         packed[at + 4] = r.endHour;
         packed[at + 5] = OPS[r.mode];
-        const days = r.endDay - r.startDay + 1;
-        values += r.mode === 'expanding' ? days * k : k;
+        packed[at + 6] = thresholdIndex(r, k);
+        values += valueCount(r, k);
         resultOffsets.push(values);
-        micros.push(estimateMicros(table.info.type, r.mode, days, k));
+        micros.push(estimateMicros(table.info.type, r.mode, r.endDay - r.startDay + 1, k));
       });
       return { table, indices, requests: packed, resultOffsets, resultValues: values, micros };
     });
@@ -286,6 +292,20 @@ export class Engine {
   }
 }
 
+/** Values a request's answer holds (see CurveResult). */
+function valueCount(r: CurveRequest, k: number): number {
+  if (r.mode === 'threshold') return 1;
+  return r.mode === 'expanding' ? (r.endDay - r.startDay + 1) * k : k;
+}
+
+/** The kernel's seventh request int: the threshold's index in threshold mode (checked: the kernel trusts it), else 0. */
+function thresholdIndex(r: CurveRequest, k: number): number {
+  if (r.mode !== 'threshold') return 0;
+  const index = r.threshold ?? -1;
+  if (!Number.isInteger(index) || index < 0 || index >= k) throw new RangeError(`${r.peril}: threshold index ${r.threshold} is outside its ${k} thresholds`);
+  return index;
+}
+
 /** Rough kernel cost, for the inline/pool decision and task sizing (bench/README.md has the measurements). */
 function estimateMicros(type: TableInfo['type'], mode: KernelOp, days: number, k: number): number {
   const months = Math.ceil(days / 30) + 1;
@@ -295,6 +315,7 @@ function estimateMicros(type: TableInfo['type'], mode: KernelOp, days: number, k
     if (mode === 'daily') return months * gammaTail;
     return days * 0.02 + gammaTail;
   }
+  if (mode === 'threshold') return estimateMicros(type, 'window', days, 1);
   if (mode === 'daily') return type === 'rate' ? days * k * 0.02 : months * k * 0.03;
   if (mode === 'expanding') return days * (type === 'rate' ? 0.1 + 0.02 * k : months * 0.02 * k);
   return type === 'rate' ? 0.1 + 0.02 * k : 0.1 + months * 0.01 * k;

@@ -6,8 +6,9 @@ import fs from 'node:fs';
  */
 export const KERNEL_PATH = new URL('../../build/kernel.wasm', import.meta.url);
 
-export const REQUEST_INTS = 6;
-export const OPS = { window: 0, daily: 1, expanding: 2 } as const;
+/** A request's i32s and the kernel's ops (assembly/index.ts): threshold = the whole window at one threshold, one value. */
+export const REQUEST_INTS = 7;
+export const OPS = { window: 0, daily: 1, expanding: 2, threshold: 3 } as const;
 export type KernelOp = keyof typeof OPS;
 
 interface KernelExports {

@@ -67,7 +67,7 @@ const NO_LITE_THRESHOLD: Partial<Record<PerilName, string>> = {
   Cumulativesnow: 'Cumulativesnow has no Lite threshold: it totals snow over an event window, and Lite has none (use in-depth)',
 };
 
-/** Where each Lite threshold sits in its peril's curve, found once rather than per curve. */
+/** Each Lite threshold's index in its peril's thresholds: the one probability the kernel's threshold op computes. */
 const LITE_THRESHOLD_AT = new Map<PerilName, number>(
   PERIL_NAMES.flatMap((p) => {
     const def = perilDef(p);
@@ -108,7 +108,8 @@ export function planLite(
         }
       } else {
         // The window's days named rather than spread: a spread between other members is a runtime copy per curve.
-        requests.push({ peril, latitude: loc.latitude, longitude: loc.longitude, startDay: window.startDay, endDay: window.endDay, startHour: 0, endHour: 23, mode: 'window' });
+        // Only the Lite threshold's probability is computed (the kernel's threshold op), not the whole curve.
+        requests.push({ peril, latitude: loc.latitude, longitude: loc.longitude, startDay: window.startDay, endDay: window.endDay, startHour: 0, endHour: 23, mode: 'threshold', threshold: LITE_THRESHOLD_AT.get(peril)! });
         pending.push({ at, peril });
       }
     }
@@ -124,7 +125,7 @@ export function finishLite(plan: LitePlan, curves: readonly CurveResult[]): Lite
       plan.outcomes[at]!.unavailable[peril] = { reason: curve.reason };
       return;
     }
-    const p = curve.values[LITE_THRESHOLD_AT.get(peril)!]!;
+    const p = curve.values[0]!;
     const score = integerReturnPeriod(returnPeriodYears(p, plan.years));
     plan.outcomes[at]!.scores[peril] = { score, band: bandForReturnPeriod(score) };
   });

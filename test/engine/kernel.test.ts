@@ -5,6 +5,7 @@ import { encodeTable } from '../../src/engine/table-file.js';
 import { referenceDailyMean, referenceExpanding, referenceWindow } from '../../src/engine/reference.js';
 import { daysFromCivil } from '../../src/engine/calendar.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
+import { perilDef } from '../../src/engine/perils.js';
 import { randomAccumulationTable, randomDailyTable, randomRateTable, rng, testCellCentre, TEST_GRID } from '../helpers/tables.js';
 
 const TABLES: HazardTable[] = [
@@ -107,6 +108,30 @@ describe('hazard kernel vs reference implementation', () => {
     assert.equal(pooled.evaluateNow(requests), null);
     // More curves than the small path takes go through evaluate's grouping, even without a pool.
     assert.equal(inline.evaluateNow(randomCases(65, 7, 10).map((c) => c.request)), null);
+  });
+
+  it('threshold mode: one threshold of a window is exactly that entry of the whole curve, in every table type, inline and pooled', async () => {
+    const cases = randomCases(1500, 8, 800);
+    const whole = await inline.evaluate(cases.map((c) => c.request));
+    const random = rng(9);
+    const picks = cases.map((c) => Math.floor(random() * perilDef(c.table.peril).thresholds.length));
+    const single = cases.map((c, i) => ({ ...c.request, mode: 'threshold' as const, threshold: picks[i]! }));
+    const before = pooled.poolTasks;
+    const answers = [await inline.evaluate(single), await pooled.evaluate(single), inline.evaluateNow(single.slice(0, 40))!];
+    assert.ok(pooled.poolTasks > before, 'the pooled engine ran threshold requests in its pool');
+    for (const answer of answers) {
+      answer.forEach((r, i) => {
+        const w = whole[i]!;
+        assert.ok(r.ok && w.ok);
+        assert.deepEqual([...r.values], [w.values[picks[i]!]!], `${single[i]!.peril} threshold ${picks[i]}`);
+      });
+    }
+    assert.deepEqual(new Set(cases.map((c) => c.table.peril)), new Set(TABLES.map((t) => t.peril)), 'every table type was asked');
+    const request = single[0]!;
+    const k = perilDef(request.peril).thresholds.length;
+    for (const threshold of [-1, k, 0.5, undefined]) {
+      assert.throws(() => inline.evaluateNow([{ ...request, threshold }]), { name: 'RangeError', message: new RegExp(`threshold index ${threshold} is outside its ${k} thresholds`) });
+    }
   });
 
   it('daily mode: mean of single-day probabilities agrees with the reference', async () => {

@@ -39,6 +39,7 @@ describe('kernel layout: assembly/ ↔ src/engine', () => {
     ['OP_WINDOW', OPS.window],
     ['OP_DAILY_MEAN', OPS.daily],
     ['OP_EXPANDING', OPS.expanding],
+    ['OP_THRESHOLD', OPS.threshold],
   ]);
   for (const name of as.keys()) {
     if (name.startsWith('SECTION_') && name !== 'SECTION_ENTRY_BYTES') expected.set(name, (SECTIONS as readonly string[]).indexOf(camel(name.slice('SECTION_'.length))));
