@@ -28,8 +28,8 @@ export interface CurveRequest {
 }
 
 /**
- * Probabilities as fractions: K per curve; expanding gives (endDay − startDay + 1) × K; threshold
- * mode 1 (plain arrays on the small-request path).
+ * Probabilities as fractions: K per curve; expanding gives (endDay − startDay + 1) × K, threshold
+ * mode one (plain arrays on the small-request path).
  */
 export type CurveResult = { ok: true; values: Float64Array | number[] } | { ok: false; reason: string };
 
