@@ -23,7 +23,7 @@ import { pino, type Logger } from 'pino';
 import type { PerilName } from '../src/engine/perils.js';
 import type { Route } from '../src/http/types.js';
 import { tempDir } from '../test/helpers/app.js';
-import { inDepthBodies, inDepthPerils, LITE_PATH } from './workloads.js';
+import { inDepthBodies, inDepthPerils, LITE_PATH, wrkRequestLines, type BenchRequest } from './workloads.js';
 
 /**
  * The service as deployed: the compiled dist/ (run `npm run build` first), typed by its sources.
@@ -51,20 +51,17 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Load> {
+async function load(url: string, init: BenchRequest = {}): Promise<Load> {
   return WRK ? loadWithWrk(url, init) : loadWithAutocannon(url, init);
 }
 
 /** wrk with a Lua script for method, body and headers; latency percentiles from its summary hook. */
-async function loadWithWrk(url: string, init: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Load> {
+async function loadWithWrk(url: string, init: BenchRequest): Promise<Load> {
   const script = path.join(os.tmpdir(), `hazrisk-wrk-${process.pid}.lua`);
-  const headers = Object.entries(init.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
   fs.writeFileSync(
     script,
     [
-      `wrk.method = ${JSON.stringify(init.method ?? 'GET')}`,
-      ...(init.body ? [`wrk.body = ${JSON.stringify(init.body)}`] : []),
-      ...headers,
+      ...wrkRequestLines(init),
       'function done(summary, latency, requests)',
       '  io.write(string.format("JSON {\\"rps\\":%f,\\"p50\\":%f,\\"p99\\":%f,\\"errors\\":%d}\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))',
       'end',
@@ -75,7 +72,7 @@ async function loadWithWrk(url: string, init: { method?: string; body?: string; 
   return { rps: r.rps, p50: Number(r.p50.toFixed(1)), p99: Number(r.p99.toFixed(1)), errors: r.errors };
 }
 
-async function loadWithAutocannon(url: string, init: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Load> {
+async function loadWithAutocannon(url: string, init: BenchRequest): Promise<Load> {
   const cli = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-m', init.method ?? 'GET'];
   for (const [k, v] of Object.entries(init.headers ?? {})) cli.push('-H', `${k}=${v}`);
   if (init.body) cli.push('-b', init.body);

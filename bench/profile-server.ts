@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir } from '../test/helpers/app.js';
-import { inDepthBodies, inDepthPerils, LITE_PATH } from './workloads.js';
+import { inDepthBodies, inDepthPerils, LITE_PATH, wrkRequestLines, type BenchRequest } from './workloads.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
@@ -36,12 +36,10 @@ const url = `http://127.0.0.1:${await app.listen()}`;
 const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true }).key;
 
 /** One of the bench's requests: for a warm-up fetch, and as wrk's Lua script. */
-function request(load: string): { target: string; init: RequestInit; script: string } {
+function request(load: string): { target: string; init: BenchRequest; script: string } {
   const bodies = inDepthBodies(inDepthPerils(PERIL_NAMES.filter((p) => app.engine.info(p))));
   const headers = { 'content-type': 'application/json', 'x-api-key': key };
-  const lua = (init: RequestInit) =>
-    [`wrk.method = "${init.method ?? 'GET'}"`, ...(init.body ? [`wrk.body = ${JSON.stringify(init.body)}`] : []), ...Object.entries(init.headers ?? {}).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)].join('\n');
-  const make = (target: string, init: RequestInit) => ({ target, init, script: lua(init) });
+  const make = (target: string, init: BenchRequest) => ({ target, init, script: wrkRequestLines(init).join('\n') });
   if (load === 'health') return make('/health', {});
   if (load === 'lite') return make(LITE_PATH, { headers: { 'x-api-key': key } });
   if (load === 'v2') return make('/v2/in-depth', { method: 'POST', body: bodies.v2, headers });

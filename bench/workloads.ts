@@ -27,3 +27,19 @@ export function inDepthBodies(perils: readonly string[]): { events: number; v2: 
     daily: JSON.stringify({ perils, events: events.map((e) => ({ ...e, start_date: '2027-07-01', end_date: '2027-07-30' })) }),
   };
 }
+
+/** A request as the benches send it. */
+export interface BenchRequest {
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** wrk's Lua lines that make every request this one. */
+export function wrkRequestLines(request: BenchRequest): string[] {
+  return [
+    `wrk.method = ${JSON.stringify(request.method ?? 'GET')}`,
+    ...(request.body ? [`wrk.body = ${JSON.stringify(request.body)}`] : []),
+    ...Object.entries(request.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+  ];
+}
