@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createLogger, flushLog } from './log.js';
 import { openDatabase, type Db } from './store/db.js';
+import { StorageHealth } from './store/storage.js';
+import { eventStoreMissing } from './historic/store-format.js';
 import { dataPaths, ensureDataDirs, type DataPaths } from './store/paths.js';
 import { KeyStore } from './auth/keys.js';
 import { HttpServer } from './http/server.js';
@@ -23,6 +25,7 @@ import type { ArtefactBuilder } from './batch/artefacts.js';
 import { ThreadedArtefacts } from './batch/artefact-threads.js';
 import { assertReportAssets } from './reports/html/assets.js';
 import type { IntakeDeps } from './batch/intake.js';
+import { UploadGate } from './batch/upload-gate.js';
 import { geocoderLoaded, getGeocoder } from './geo/index.js';
 import { LIMITS } from './limits.js';
 
@@ -58,6 +61,7 @@ export class App {
   readonly clock: () => number;
   readonly geocoder = getGeocoder;
   readonly metrics: ServiceMetrics;
+  readonly storage: StorageHealth;
   private readonly server: HttpServer;
   /** Serves /metrics alone when HAZRISK_METRICS_PORT is set. */
   private readonly metricsServer: HttpServer | null;
@@ -69,13 +73,16 @@ export class App {
     this.clock = options.clock ?? Date.now;
     this.paths = dataPaths(config.dataDir, config.tablesDir);
     ensureDataDirs(this.paths);
+    this.storage = new StorageHealth(this.paths.root, config.minFreeMb * 1024 * 1024);
+    const fresh = !(fs.statSync(this.paths.db, { throwIfNoEntry: false })?.size);
     this.db = openDatabase(this.paths.db);
+    if (fresh) this.log.info({ file: this.paths.db }, 'created a new, empty database');
     this.keys = new KeyStore(this.db);
     this.engine = Engine.create({ tablesDir: this.paths.tables, poolSize: config.poolSize });
     this.files = new FileStore(this.db);
     this.jobs = new JobStore(this.db);
     this.signer = UrlSigner.fromFile(this.paths.signingKey);
-    this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log };
+    this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log, uploads: new UploadGate() };
     const runWorker = options.worker ?? config.batchWorkers > 0;
     // A worker without the built report client would fail at its first report; say so at start.
     if (runWorker && !options.artefacts) assertReportAssets();
@@ -87,6 +94,7 @@ export class App {
           geocoder: getGeocoder,
           jobsDir: this.paths.jobs,
           uploadsDir: this.paths.uploads,
+          storage: this.storage,
           log: this.log,
           leaseMs: config.leaseMs,
           clock: this.clock,
@@ -123,6 +131,7 @@ export class App {
       accessLog: config.accessLog,
       cors: new CorsPolicy(config.corsOrigins),
       rateLimit: { limiter: new RateLimiter(this.clock), defaultRate: config.rateLimit },
+      storageFull: (err: unknown) => this.storage.noteFailure(err),
     };
     this.server = new HttpServer({
       ...serverOptions,
@@ -142,7 +151,17 @@ export class App {
     } catch {
       database = false;
     }
-    return { tables: missing.length === 0, geocoder: geocoderLoaded(), database, draining: this.server.isDraining, missing_tables: missing };
+    const storage = this.storage.state();
+    return {
+      tables: missing.length === 0,
+      events: !eventStoreMissing(this.paths.events),
+      geocoder: geocoderLoaded(),
+      database,
+      storage: storage.writable,
+      draining: this.server.isDraining,
+      missing_tables: missing,
+      free_bytes: storage.free_bytes,
+    };
   }
 
   /** The service over a complete configuration (`loadConfig(overrides)` makes one). */

@@ -4,7 +4,7 @@ import { EVENTS_USAGE, eventsCommand } from './cli/events.js';
 import { GC_USAGE, gcCommand } from './cli/gc.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { SERVE_USAGE, serveCommand } from './cli/serve.js';
-import { UsageError } from './cli/args.js';
+import { UsageError, usageText } from './cli/args.js';
 import { TABLES_USAGE, tablesCommand } from './cli/tables.js';
 import { WORKER_USAGE, workerCommand } from './cli/worker.js';
 import { environmentHelp } from './config.js';
@@ -31,8 +31,7 @@ const COMMANDS: Record<string, Command> = {
 
 const USAGE = `hazrisk — Hazard Risk Probability Service
 
-${[...new Set(Object.values(COMMANDS).map((c) => c.usage))].join('\n')}
-hazrisk --version
+${usageText([...new Set(Object.values(COMMANDS).map((c) => c.usage)), 'hazrisk --version'].join('\n'))}
 
 Environment (default): ${wrap(environmentHelp().join(', '), 100)}
 See README.md and docs/operations.md.`;
@@ -60,7 +59,7 @@ async function main(argv: string[]): Promise<void> {
   if (name === '--version' || name === 'version') return print(`hazrisk ${version()}`);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`unknown command "${name.slice(0, 40)}"\n\n${USAGE}`);
-  if (args.includes('--help') || args.includes('-h')) return print(command.usage);
+  if (args.includes('--help') || args.includes('-h')) return print(usageText(command.usage));
   if (command.private) process.umask(0o077);
   return command.run(args);
 }

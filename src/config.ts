@@ -28,6 +28,8 @@ const SETTINGS = {
   batchChunkRows: { env: 'HAZRISK_BATCH_CHUNK_ROWS', kind: 'int', fallback: LIMITS.batchChunkRows },
   publicUrl: { env: 'HAZRISK_PUBLIC_URL', kind: 'string', fallback: '' },
   shutdownGraceMs: { env: 'HAZRISK_SHUTDOWN_GRACE_MS', kind: 'int', fallback: 10_000 },
+  // Below this much free space on the data dir's disk the storage counts as full (docs/operations.md "A full disk").
+  minFreeMb: { env: 'HAZRISK_MIN_FREE_MB', kind: 'int', fallback: 64 },
   // Operations (docs/operations.md): per-key requests/s (0 = off), CORS origins ('' = off, '*' or a comma list), metrics port (0 = main port).
   rateLimit: { env: 'HAZRISK_RATE_LIMIT', kind: 'int', fallback: 0 },
   corsOrigins: { env: 'HAZRISK_CORS_ORIGINS', kind: 'string', fallback: '' },

@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   internal_error: { status: 500, message: 'Internal server error.' },
   service_unavailable: { status: 503, message: 'The service is shutting down.' },
   not_ready: { status: 503, message: 'The service is not ready.' },
+  uploads_busy: { status: 503, message: 'Too many uploads are being received; retry after the Retry-After seconds.' },
+  insufficient_storage: { status: 507, message: "The server's storage is full; nothing was changed. Retry once the operator has freed space." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

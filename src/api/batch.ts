@@ -68,9 +68,14 @@ export function batchRoutes(app: ApiContext): Route[] {
         auth: { mode: 'batch' },
         schema: { upload: { contentType: 'multipart/form-data', schema: UploadForm }, response: { 200: UploadResponse } },
         handler: async (ctx) => {
-          const received = await receiveCsvPart(ctx.bodyStream!, ctx.headers, app.paths.uploads, app.config.uploadBytes);
-          const file = await acceptUpload(app.intake, ctx.principal!, received);
-          return { body: { file_id: file.id } };
+          const leave = app.intake.uploads.enter();
+          try {
+            const received = await receiveCsvPart(ctx.bodyStream!, ctx.headers, app.paths.uploads, app.config.uploadBytes);
+            const file = await acceptUpload(app.intake, ctx.principal!, received);
+            return { body: { file_id: file.id } };
+          } finally {
+            leave();
+          }
         },
         doc: { operationId: `upload${noun}Schedule`, summary: 'Upload a CSV schedule (multipart field "file")', tags },
       }),

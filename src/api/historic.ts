@@ -100,7 +100,7 @@ function lazyStore(app: ApiContext): () => EventStore {
   let store: EventStore | null = null;
   return () => {
     if (store) return store;
-    if (eventStoreMissing(app.paths.events)) throw httpError('historic_retrieval_failed', { message: NOT_BUILT });
+    if (eventStoreMissing(app.paths.events)) throw httpError('not_ready', { message: NOT_BUILT });
     const opened = EventStore.open(app.paths.events);
     app.onClose(() => opened.close());
     store = opened;

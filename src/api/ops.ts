@@ -10,12 +10,22 @@ import type { ServiceMetrics } from '../ops/metrics.js';
  */
 const ReadyBody = Type.Object({
   status: Type.Literal('ready'),
-  checks: Type.Object({ tables: Type.Boolean(), geocoder: Type.Boolean(), database: Type.Boolean(), draining: Type.Boolean() }),
+  checks: Type.Object({
+    tables: Type.Boolean(),
+    events: Type.Boolean({ description: 'the historic event store is built (`hazrisk events build`)' }),
+    geocoder: Type.Boolean(),
+    database: Type.Boolean(),
+    storage: Type.Boolean({ description: "the data dir's disk takes writes and has HAZRISK_MIN_FREE_MB free" }),
+    draining: Type.Boolean(),
+  }),
   missing_tables: Type.Array(Type.String()),
+  free_bytes: Type.Integer({ description: "free bytes on the data dir's disk" }),
 });
 
-/** What the service reports: each check, and the perils whose tables are missing. */
-export type Readiness = Static<typeof ReadyBody>['checks'] & Pick<Static<typeof ReadyBody>, 'missing_tables'>;
+/** What the service reports: each check, the perils whose tables are missing, and the free space. */
+export type Readiness = Static<typeof ReadyBody>['checks'] & Pick<Static<typeof ReadyBody>, 'missing_tables' | 'free_bytes'>;
+
+const REQUIRED = ['tables', 'events', 'geocoder', 'database', 'storage'] as const;
 
 export function readyRoute(readiness: () => Readiness): Route {
   return defineRoute({
@@ -25,17 +35,22 @@ export function readyRoute(readiness: () => Readiness): Route {
     probe: true,
     schema: { response: { 200: ReadyBody } },
     handler: () => {
-      const { missing_tables, ...checks } = readiness();
-      const failing = [...(['tables', 'geocoder', 'database'] as const).filter((c) => !checks[c]), ...(checks.draining ? ['draining'] : [])];
+      const { missing_tables, free_bytes, ...checks } = readiness();
+      const failing = [...REQUIRED.filter((c) => !checks[c]), ...(checks.draining ? ['draining'] : [])];
       if (failing.length > 0) {
+        const why = [
+          missing_tables.length ? `missing tables: ${missing_tables.join(', ')}` : '',
+          checks.events ? '' : 'run `hazrisk events build`',
+          checks.storage ? '' : `${Math.floor(free_bytes / 1048576)} MiB free`,
+        ].filter(Boolean);
         throw httpError('not_ready', {
-          message: `Not ready: ${failing.join(', ')}${missing_tables.length ? ` (missing tables: ${missing_tables.join(', ')})` : ''}.`,
-          extra: { checks, missing_tables },
+          message: `Not ready: ${failing.join(', ')}${why.length ? ` (${why.join('; ')})` : ''}.`,
+          extra: { checks, missing_tables, free_bytes },
         });
       }
-      return { body: { status: 'ready' as const, checks, missing_tables } };
+      return { body: { status: 'ready' as const, checks, missing_tables, free_bytes } };
     },
-    doc: { operationId: 'getReadiness', summary: 'Readiness: 200 when tables, geocoder and database are ready and the server is not draining; 503 otherwise', tags: ['operations'] },
+    doc: { operationId: 'getReadiness', summary: 'Readiness: 200 when tables, event store, geocoder, database and storage are ready and the server is not draining; 503 otherwise', tags: ['operations'] },
   });
 }
 

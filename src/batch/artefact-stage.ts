@@ -4,8 +4,8 @@ import { LIMITS } from '../limits.js';
 import type { ArtefactBuilder, ArtefactInputs } from './artefacts.js';
 import type { JobAttempt } from './attempt.js';
 import type { AssembledResults } from './chunk-files.js';
+import type { FailureRecorder } from './failure-record.js';
 import type { JobStore } from './jobs.js';
-import { publicError } from './public-error.js';
 import { Lane } from './lane.js';
 import type { UrlSigner } from './signing.js';
 import { signedPath, type ArtefactName } from './status.js';
@@ -28,6 +28,8 @@ export interface ArtefactStageDeps {
   clock: () => number;
   log: Logger;
   workerId: string;
+  /** How a job that fails here is marked failed (the worker's, which retries when the database is full). */
+  failures: FailureRecorder;
   /** HAZRISK_BATCH_ARTEFACT_BUILDS: large builds at once. */
   largeBuilds: number;
   /** Results CSVs up to this size go to the small lane (LIMITS.batchSmallArtefactBytes; tests lower it). */
@@ -74,7 +76,11 @@ export class ArtefactStage {
     const { jobs, workerId, log } = this.deps;
     const ended = (): StageOutcome | null => {
       if (this.stopping) {
-        jobs.release(attempt.id, workerId);
+        try {
+          jobs.release(attempt.id, workerId);
+        } catch (err) {
+          log.error({ job_id: attempt.id, err }, 'lease not handed back; it expires instead');
+        }
         return 'stopped';
       }
       return attempt.lost || signal.aborted ? 'lost' : null;
@@ -98,8 +104,7 @@ export class ArtefactStage {
     } catch (err) {
       const stopped = ended();
       if (stopped) return stopped;
-      log.error({ job_id: attempt.id, err }, 'batch job failed');
-      jobs.fail(attempt.id, workerId, publicError(err), this.deps.clock());
+      this.deps.failures.record(attempt.id, err);
       return 'failed';
     }
   }

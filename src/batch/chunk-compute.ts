@@ -4,7 +4,8 @@ import type { PerilName } from '../engine/perils.js';
 import type { Geocoder } from '../geo/index.js';
 import type { LiteMethod } from '../lite/score.js';
 import type { BatchRow } from './csv-input.js';
-import { computeInDepth, computeLite, type ChunkOutput } from './compute.js';
+import { ChunkCsv } from './chunk-files.js';
+import { computeInDepth, computeLite, type FailureRecord } from './compute.js';
 import type { JobRecord } from './jobs.js';
 import { rowContexts } from './row-context.js';
 
@@ -46,10 +47,22 @@ export interface ComputeDeps {
   geocoder: () => Geocoder;
 }
 
+/** A chunk's rows, read a slice at a time (rows-file.ts parses only the slice asked for). */
+export interface ChunkRows {
+  readonly length: number;
+  slice(from: number, to: number): BatchRow[];
+}
+
+/** A computed chunk: its CSV, encoded and hashed slice by slice, and its failure records. */
+export interface ComputedChunk {
+  csv: ChunkCsv;
+  failures: FailureRecord[];
+}
+
 /** The chunk's output, or null when `abandoned()` turned true between slices. */
-export async function computeChunk(deps: ComputeDeps, plan: JobPlan, rows: readonly BatchRow[], abandoned: () => boolean): Promise<ChunkOutput | null> {
-  const csv: string[] = [];
-  const failures: ChunkOutput['failures'] = [];
+export async function computeChunk(deps: ComputeDeps, plan: JobPlan, rows: ChunkRows, abandoned: () => boolean): Promise<ComputedChunk | null> {
+  const csv = new ChunkCsv();
+  const failures: FailureRecord[] = [];
   for (let from = 0; from < rows.length; from += ROWS_PER_SLICE) {
     await yieldToEventLoop();
     if (abandoned()) return null;
@@ -58,8 +71,8 @@ export async function computeChunk(deps: ComputeDeps, plan: JobPlan, rows: reado
       plan.kind === 'in_depth'
         ? await computeInDepth(deps.engine, contexts, plan.perils)
         : await computeLite(deps.engine, contexts, plan.perils, plan.method, plan.window);
-    csv.push(slice.csv);
-    failures.push(...slice.failures);
+    csv.add(slice.csv);
+    for (const failure of slice.failures) failures.push(failure);
   }
-  return { csv: csv.join(''), failures };
+  return { csv, failures };
 }

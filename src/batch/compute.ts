@@ -7,7 +7,7 @@ import { cell, decimalCell } from './csv-output.js';
 import type { RowContext } from './row-context.js';
 
 /**
- * One chunk of rows → results CSV lines and failure records (docs/batch.md).
+ * A slice of a chunk's rows → results CSV lines and failure records (docs/batch.md).
  * In-depth: a line per row × peril × threshold; a failed row × peril is one
  * line with empty threshold, probability and return_period. Lite: a line per
  * row × returned peril; a row that cannot be located is one failed line per peril.
@@ -21,7 +21,8 @@ export interface FailureRecord {
   error: string;
 }
 
-export interface ChunkOutput {
+/** One slice of a chunk's rows computed: its CSV lines and failure records. */
+export interface SliceOutput {
   csv: string;
   failures: FailureRecord[];
 }
@@ -35,7 +36,7 @@ const failure = (ctx: RowContext, peril: PerilName | null, stage: FailureRecord[
   error,
 });
 
-export async function computeInDepth(engine: Engine, rows: readonly RowContext[], perils: readonly PerilName[]): Promise<ChunkOutput> {
+export async function computeInDepth(engine: Engine, rows: readonly RowContext[], perils: readonly PerilName[]): Promise<SliceOutput> {
   const requests: CurveRequest[] = [];
   for (const ctx of rows) {
     if (ctx.failure) continue;
@@ -79,7 +80,7 @@ export async function computeLite(
   perils: readonly PerilName[],
   method: LiteMethod,
   window: { startDay: number; endDay: number },
-): Promise<ChunkOutput> {
+): Promise<SliceOutput> {
   const located = rows.filter((r) => !r.failure);
   const outcomes = await scoreLocations(engine, located.map((r) => ({ latitude: r.latitude!, longitude: r.longitude!, country: r.country })), perils, method, window);
   const byRow = new Map(located.map((r, i) => [r, outcomes[i]!]));

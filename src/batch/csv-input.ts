@@ -38,11 +38,6 @@ export function normaliseHeader(header: string): string {
   return header.replace(/^\uFEFF/, '').trim().toLowerCase();
 }
 
-/** A line with no characters at all (the CSV reader gives it no fields). */
-export function isEmptyLine(record: Record<string, string>): boolean {
-  return Object.keys(record).length === 0;
-}
-
 /**
  * Parse one record. `todayDay` (epoch day of the upload) bounds rows that give
  * only an end_date: their start defaults to the (later) submission date.

@@ -1,17 +1,22 @@
 /**
  * Results CSV writing (docs/batch.md "Results CSV"): RFC 4180 quoting, and a
  * guard against formula injection — echoed text that a spreadsheet would run
- * (leading =, +, -, @, tab or carriage return) is prefixed with an apostrophe.
+ * (leading =, +, -, @, tab or carriage return) is prefixed with an apostrophe,
+ * unless it is only numbers: a tag `-1001`, a phone `+44 20 7946 0958` or
+ * coordinates `-33.8688, -151.2093` hold no reference or function call, and
+ * clients join results to their input by such values, so they are echoed as sent.
  */
 export const IN_DEPTH_HEADER = ['index', 'location', 'latitude', 'longitude', 'tag', 'start_date', 'end_date', 'start_hour', 'end_hour', 'peril', 'unit', 'threshold', 'probability', 'return_period', 'status'] as const;
 export const LITE_HEADER = ['index', 'location', 'latitude', 'longitude', 'tag', 'start_date', 'end_date', 'start_hour', 'end_hour', 'peril', 'score', 'band', 'score_colour', 'status'] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** Signed decimal numbers, one or more, separated by commas, semicolons or spaces. */
+const ONLY_NUMBERS = /^[+-]?(\d+\.?\d*|\.\d+)([,; ]+[+-]?(\d+\.?\d*|\.\d+))*$/;
 
 /** Echoed user text (location, tag): neutralised, then quoted as needed. */
 export function textCell(value: string | null): string {
   if (value === null) return '';
-  return quote(FORMULA_START.test(value) ? `'${value}` : value);
+  return quote(FORMULA_START.test(value) && !ONLY_NUMBERS.test(value) ? `'${value}` : value);
 }
 
 /** Values we produce (numbers, dates, names): only quoted when needed. */

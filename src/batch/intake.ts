@@ -11,6 +11,7 @@ import { litePerils, type LiteMethod } from '../lite/score.js';
 import { writeFileAtomic } from '../store/paths.js';
 import type { FileStore, FileRecord } from './files.js';
 import { newId } from './ids.js';
+import type { UploadGate } from './upload-gate.js';
 import type { JobKind, JobRecord, JobStore } from './jobs.js';
 import { validateCsv, type ReceivedFile } from './upload.js';
 
@@ -25,17 +26,25 @@ export interface IntakeDeps {
   uploadsDir: string;
   clock: () => number;
   log: Logger;
+  /** The bound on uploads at once (the upload route enters it; checking rows waits for its place). */
+  uploads: UploadGate;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-export async function acceptUpload(deps: IntakeDeps, principal: Principal, received: ReceivedFile): Promise<FileRecord> {
+/** Check every row of a received upload and keep it (when a checking place is free: docs/batch.md "Upload"). */
+export function acceptUpload(deps: IntakeDeps, principal: Principal, received: ReceivedFile): Promise<FileRecord> {
+  return deps.uploads.check(() => keepUpload(deps, principal, received));
+}
+
+async function keepUpload(deps: IntakeDeps, principal: Principal, received: ReceivedFile): Promise<FileRecord> {
+  const id = newId('file');
+  const rowsFile = `${id}.rows.jsonl`;
+  const kept = [path.join(deps.uploadsDir, rowsFile), path.join(deps.uploadsDir, `${id}.csv`)];
   try {
     const { rows } = await validateCsv(received.tmpPath, londonToday(deps.clock()));
-    const id = newId('file');
-    const rowsFile = `${id}.rows.jsonl`;
-    writeFileAtomic(path.join(deps.uploadsDir, rowsFile), rows.map((r) => `${JSON.stringify(r)}\n`).join(''), 0o600);
-    fs.renameSync(received.tmpPath, path.join(deps.uploadsDir, `${id}.csv`));
+    writeFileAtomic(kept[0]!, rows.map((r) => `${JSON.stringify(r)}\n`).join(''), 0o600);
+    fs.renameSync(received.tmpPath, kept[1]!);
     const file: FileRecord = {
       id,
       owner: principal.owner,
@@ -55,6 +64,10 @@ export async function acceptUpload(deps: IntakeDeps, principal: Principal, recei
       deps.log.warn({ file_id: id, err }, 'draft schedule not created');
     }
     return file;
+  } catch (err) {
+    // Nothing of a refused upload stays (a full disk can refuse the record after the files are written).
+    for (const file of kept) fs.rmSync(file, { force: true });
+    throw err;
   } finally {
     fs.rmSync(received.tmpPath, { force: true });
   }

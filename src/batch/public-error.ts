@@ -5,6 +5,8 @@
 const SYSTEM_ERRORS: Record<string, string> = {
   ENOENT: 'a file the job needs is missing on the server (its upload or a checkpoint was removed)',
   ENOSPC: 'the server ran out of disk space',
+  EDQUOT: 'the server ran out of disk space (its quota)',
+  SQLITE_FULL: 'the server ran out of disk space',
   EACCES: 'the server cannot read or write its data directory',
   EROFS: 'the server cannot write its data directory',
 };

@@ -5,11 +5,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import csv from 'csv-parser';
 import { ClientAbortedError, httpError, HttpError } from '../errors.js';
 import { LIMITS } from '../limits.js';
+import { isStorageFull } from '../store/storage.js';
 import { findInvalidUtf8 } from './utf8.js';
-import { checkHeaders, isEmptyLine, normaliseHeader, parseRecord, type BatchRow, type RowError } from './csv-input.js';
+import { checkHeaders, normaliseHeader, parseRecord, type BatchRow, type RowError } from './csv-input.js';
+import { CsvRecordReader } from './csv-records.js';
 
 /**
  * Upload handling (docs/batch.md): stream the multipart `file` part to a
@@ -42,7 +43,11 @@ export async function receiveCsvPart(body: Readable, headers: Record<string, str
   let writer: fs.WriteStream | null = null;
   let oversized = false;
   parser.on('file', (field, stream, info) => {
-    if (field !== 'file' || received) return void stream.resume();
+    if (field !== 'file' || received) {
+      // Drained and dropped; busboy errors it when the body ends early or runs over the limit, which the body's own pipeline reports.
+      stream.on('error', () => undefined);
+      return void stream.resume();
+    }
     fileStream = stream;
     writer = fs.createWriteStream(tmpPath, { mode: 0o600 });
     const hash = crypto.createHash('sha256');
@@ -77,7 +82,7 @@ export async function receiveCsvPart(body: Readable, headers: Record<string, str
     if (open && !open.closed) await new Promise<void>((resolve) => open.destroy().once('close', () => resolve()));
     fs.rmSync(tmpPath, { force: true });
     if (err instanceof HttpError && err.code === 'payload_too_large') throw oversizedError(limitBytes);
-    if (err instanceof HttpError || err instanceof ClientAbortedError) throw err;
+    if (err instanceof HttpError || err instanceof ClientAbortedError || isStorageFull(err)) throw err;
     throw httpError('bad_request', { field: 'file', message: `file: the multipart body could not be read (${(err as Error).message})` });
   }
 }
@@ -110,32 +115,43 @@ export async function validateCsv(file: string, todayDay: number): Promise<Valid
   const errors: RowError[] = [];
   let totalErrors = 0;
   let record = 0;
+  let headers: string[] | null = null;
   let headerErrors: RowError[] = [];
-  const parser = csv({ mapHeaders: ({ header }) => normaliseHeader(header), strict: false });
-  parser.on('headers', (headers: string[]) => {
-    headerErrors = checkHeaders(headers);
-  });
-  try {
-    await pipeline(fs.createReadStream(file), parser, async function* (source) {
-      for await (const raw of source as AsyncIterable<Record<string, string>>) {
-        if (headerErrors.length > 0) continue;
-        record++;
-        // An empty line is no row; a row of empty cells (",,") is a row without a location, and rejected.
-        if (isEmptyLine(raw)) continue;
-        if (rows.length + totalErrors >= LIMITS.maxBatchRows) {
-          throw httpError('csv_invalid', { field: 'file', message: `file: more than ${LIMITS.maxBatchRows} data rows` });
-        }
-        const parsed = parseRecord(raw, record, todayDay);
-        if (parsed.value) rows.push(parsed.value);
-        else {
-          totalErrors++;
-          for (const e of parsed.errors) if (errors.length < LIMITS.maxReportedRowErrors) errors.push(e);
-        }
+  /** Check each record; false once the header is unusable (nothing after it is read). */
+  const take = (records: string[][]): boolean => {
+    for (const cells of records) {
+      if (headers === null) {
+        headers = cells.map(normaliseHeader);
+        headerErrors = checkHeaders(headers);
+        if (headerErrors.length > 0) return false;
+        continue;
       }
-    });
+      record++;
+      // An empty line is no row; a row of empty cells (",,") is a row without a location, and rejected.
+      if (cells.length === 0) continue;
+      if (rows.length + totalErrors >= LIMITS.maxBatchRows) {
+        throw httpError('csv_invalid', { field: 'file', message: `file: more than ${LIMITS.maxBatchRows} data rows` });
+      }
+      const parsed = parseRecord(byHeader(headers, cells), record, todayDay);
+      if (parsed.value) rows.push(parsed.value);
+      else {
+        totalErrors++;
+        for (const e of parsed.errors) if (errors.length < LIMITS.maxReportedRowErrors) errors.push(e);
+      }
+    }
+    return true;
+  };
+  const reader = new CsvRecordReader();
+  const input = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  try {
+    let usable = true;
+    for await (const text of input as AsyncIterable<string>) if (!(usable = take(reader.push(text)))) break;
+    if (usable) take(reader.end());
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw httpError('csv_invalid', { field: 'file', message: `file: not a readable CSV (${(err as Error).message})` });
+  } finally {
+    input.destroy();
   }
   if (headerErrors.length > 0) throw httpError('csv_invalid', { field: 'file', message: 'file: the header row is not usable', details: headerErrors, extra: { total_errors: headerErrors.length } });
   if (rows.length === 0 && totalErrors === 0) throw httpError('csv_empty', { field: 'file', message: 'file: a header row and at least one data row are required' });
@@ -149,6 +165,13 @@ export async function validateCsv(file: string, todayDay: number): Promise<Valid
   }
   assignIndices(rows);
   return { rows };
+}
+
+/** A record's cells by header name (cells past the header are ignored); no prototype, so a header named __proto__ is just a name. */
+function byHeader(headers: readonly string[], cells: readonly string[]): Record<string, string> {
+  const record: Record<string, string> = Object.create(null);
+  for (let i = 0; i < headers.length && i < cells.length; i++) record[headers[i]!] = cells[i]!;
+  return record;
 }
 
 /** Explicit indices must be unique (422); rows without one are numbered from 0, skipping explicit ones. */

@@ -3,10 +3,11 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import { ArtefactStage, type ArtefactStageDeps, type StageOutcome } from './artefact-stage.js';
 import { JobAttempt, type AttemptDeps } from './attempt.js';
+import { FailureRecorder } from './failure-record.js';
 import type { JobRecord, JobStore } from './jobs.js';
-import { publicError } from './public-error.js';
 import { collectGarbage } from './retention.js';
 import { ChunkScheduler } from './scheduler.js';
+import type { StorageHealth } from '../store/storage.js';
 import { MS_PER_HOUR } from '../units.js';
 
 /**
@@ -16,9 +17,12 @@ import { MS_PER_HOUR } from '../units.js';
  * the next chunk the fair scheduler picks across all held jobs; a job whose
  * rows are done moves to the artefact stage. It also applies retention every
  * hour. The same code runs inside the server and as `hazrisk worker` against
- * the same data dir; leases keep processes apart.
+ * the same data dir; leases keep processes apart. No error stops it: a job
+ * whose work fails is failed (FailureRecorder keeps trying to store that when
+ * the database is full), a turn that fails outside a job is logged and tried
+ * again, and while the storage is full (StorageHealth) no new job is claimed.
  */
-export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<ArtefactStageDeps, 'workerId' | 'jobs' | 'log' | 'clock'> {
+export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<ArtefactStageDeps, 'workerId' | 'jobs' | 'log' | 'clock' | 'failures'> {
   jobs: JobStore;
   log: Logger;
   clock: () => number;
@@ -30,6 +34,8 @@ export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<Artef
   pollMs: number;
   /** HAZRISK_RETENTION_DAYS (0 = keep everything). */
   retentionDays: number;
+  /** The data dir's storage: full means no new job is claimed until it is writable again. */
+  storage?: StorageHealth;
   /** Called after each chunk is checkpointed (tests use it to stop a worker mid-job). */
   afterChunk?: (job: JobRecord, chunk: number) => void | Promise<void>;
 }
@@ -50,8 +56,10 @@ export class BatchWorker {
   private readonly held = new Map<string, JobAttempt>();
   private readonly scheduler = new ChunkScheduler<JobAttempt>();
   private readonly stage: ArtefactStage;
+  private readonly failures: FailureRecorder;
   private readonly attemptDeps: AttemptDeps;
   private running = false;
+  private claimsRefused = false;
   private loops: Promise<void>[] = [];
   private readonly admitting = new Set<Promise<void>>();
   /** Jobs claimed whose attempt is being opened: their leases are renewed too. */
@@ -64,7 +72,8 @@ export class BatchWorker {
 
   constructor(private readonly options: WorkerOptions) {
     this.attemptDeps = { ...options, workerId: this.workerId };
-    this.stage = new ArtefactStage({ ...options, workerId: this.workerId });
+    this.failures = new FailureRecorder({ ...options, workerId: this.workerId });
+    this.stage = new ArtefactStage({ ...options, workerId: this.workerId, failures: this.failures });
   }
 
   start(): void {
@@ -102,8 +111,9 @@ export class BatchWorker {
     clearInterval(this.leaseTimer);
     clearInterval(this.retentionTimer);
     await this.stage.stop();
+    this.failures.retry();
     for (const attempt of this.held.values()) {
-      this.options.jobs.release(attempt.id, this.workerId);
+      this.tryStore(() => this.options.jobs.release(attempt.id, this.workerId), attempt.id, 'lease not handed back; it expires instead');
       this.end(attempt, 'stopped');
     }
     await this.options.artefacts.close?.();
@@ -111,10 +121,31 @@ export class BatchWorker {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      try {
+        this.failures.retry();
+        await this.claimIfWritable();
+        const attempt = this.scheduler.next();
+        if (attempt) await this.advance(attempt);
+        else await this.sleep();
+      } catch (err) {
+        // A turn that failed outside any one job: logged, and tried again after a pause.
+        this.options.storage?.noteFailure(err);
+        this.options.log.error({ err }, 'batch worker turn failed; trying again');
+        await this.sleep();
+      }
+    }
+  }
+
+  /** Claim while the storage takes writes; a refused claim (a full database) is logged once, and the held jobs go on. */
+  private async claimIfWritable(): Promise<void> {
+    if (!(this.options.storage?.writable() ?? true)) return;
+    try {
       await this.claimWaiting();
-      const attempt = this.scheduler.next();
-      if (attempt) await this.advance(attempt);
-      else await this.sleep();
+      this.claimsRefused = false;
+    } catch (err) {
+      this.options.storage?.noteFailure(err);
+      if (!this.claimsRefused) this.options.log.error({ err }, 'claiming batch jobs failed; trying again at every turn');
+      this.claimsRefused = true;
     }
   }
 
@@ -136,7 +167,7 @@ export class BatchWorker {
     try {
       attempt = await JobAttempt.open(job, this.attemptDeps);
     } catch (err) {
-      this.fail(job.id, err);
+      this.failures.record(job.id, err);
       return this.notify(job, { outcome: 'failed', chunksComputed: 0, chunksReused: 0 });
     } finally {
       this.opening.delete(job.id);
@@ -145,7 +176,7 @@ export class BatchWorker {
     if (attempt.lost) return this.end(attempt, 'lost');
     // stop() releases what is held once the loops end; a job opened after that is released here.
     if (!this.running) {
-      this.options.jobs.release(attempt.id, this.workerId);
+      this.tryStore(() => this.options.jobs.release(attempt.id, this.workerId), attempt.id, 'lease not handed back; it expires instead');
       return this.end(attempt, 'stopped');
     }
     if (attempt.rowsDone) this.finishRows(attempt);
@@ -155,14 +186,14 @@ export class BatchWorker {
 
   private async advance(attempt: JobAttempt): Promise<void> {
     const chunk = attempt.chunksComputed + attempt.chunksReused;
-    // Renewing at every turn also notices a cancel before any work is spent on the job.
-    if (!this.options.jobs.renew(attempt.id, this.workerId, this.options.leaseMs, this.options.clock())) attempt.lost = true;
-    if (attempt.lost) return this.end(attempt, 'lost');
     const rowsBefore = attempt.rowsComputed;
     try {
+      // Renewing at every turn also notices a cancel before any work is spent on the job.
+      if (!this.options.jobs.renew(attempt.id, this.workerId, this.options.leaseMs, this.options.clock())) attempt.lost = true;
+      if (attempt.lost) return this.end(attempt, 'lost');
       await attempt.runNextChunk();
     } catch (err) {
-      this.fail(attempt.id, err);
+      this.failures.record(attempt.id, err);
       return this.end(attempt, 'failed');
     }
     const rows = attempt.rowsComputed - rowsBefore;
@@ -175,7 +206,13 @@ export class BatchWorker {
   /** Rows done: the job leaves the scheduler for the artefact stage, and the loops go on with other jobs' chunks. */
   private finishRows(attempt: JobAttempt): void {
     this.scheduler.remove(attempt);
-    void this.stage.finish(attempt).then((outcome) => this.end(attempt, outcome));
+    void this.stage.finish(attempt).then(
+      (outcome) => this.end(attempt, outcome),
+      (err: unknown) => {
+        this.failures.record(attempt.id, err);
+        this.end(attempt, 'failed');
+      },
+    );
   }
 
   /**
@@ -186,9 +223,10 @@ export class BatchWorker {
   private renewLeases(): void {
     const { jobs, leaseMs, clock } = this.options;
     const now = clock();
-    for (const id of this.opening) jobs.renew(id, this.workerId, leaseMs, now);
+    const renew = (id: string): boolean => this.tryStore(() => jobs.renew(id, this.workerId, leaseMs, now), id, 'lease not renewed') ?? true;
+    for (const id of this.opening) renew(id);
     for (const attempt of [...this.held.values()]) {
-      if (attempt.lost || jobs.renew(attempt.id, this.workerId, leaseMs, now)) continue;
+      if (attempt.lost || renew(attempt.id)) continue;
       attempt.lost = true;
       if (!this.stage.abandon(attempt.id) && !attempt.busy) this.end(attempt, 'lost');
     }
@@ -207,9 +245,15 @@ export class BatchWorker {
     for (const listener of this.attemptListeners) listener(job.id, result);
   }
 
-  private fail(jobId: string, err: unknown): void {
-    this.options.log.error({ job_id: jobId, err }, 'batch job failed');
-    this.options.jobs.fail(jobId, this.workerId, publicError(err), this.options.clock());
+  /** A database write outside a job's work: a failure (a full disk) is logged and noted, and undefined returned. */
+  private tryStore<T>(write: () => T, jobId: string, consequence: string): T | undefined {
+    try {
+      return write();
+    } catch (err) {
+      this.options.storage?.noteFailure(err);
+      this.options.log.error({ job_id: jobId, err }, consequence);
+      return undefined;
+    }
   }
 
   private async applyRetention(): Promise<void> {

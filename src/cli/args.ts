@@ -38,3 +38,8 @@ export function listOption<T extends string>(raw: string | undefined, allowed: r
   }
   return names as T[];
 }
+
+/** A usage text in the conventional form: `Usage: ` before its first line, the lines after it indented to match. */
+export function usageText(usage: string): string {
+  return `Usage: ${usage.split('\n').join('\n       ')}`;
+}

@@ -2,14 +2,14 @@ import { loadConfig } from '../config.js';
 import { buildEventStore } from '../historic/build.js';
 import { ProgressReporter } from '../models/progress.js';
 import { dataPaths } from '../store/paths.js';
-import { configOverrides, parse, UsageError } from './args.js';
+import { configOverrides, parse, UsageError, usageText } from './args.js';
 
 export const EVENTS_USAGE = `hazrisk events build [--sources DIR]
   (reads HAZRISK_SOURCES, default ../shared/data; writes the historic event store to <data dir>/events)`;
 
 export async function eventsCommand(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  if (sub !== 'build') throw new UsageError(EVENTS_USAGE);
+  if (sub !== 'build') throw new UsageError(usageText(EVENTS_USAGE));
   const { values } = parse(rest, { sources: { type: 'string' } });
   const config = loadConfig({ ...configOverrides(values), ...(values.sources ? { sourcesDir: values.sources } : {}) });
   const eventsDir = dataPaths(config.dataDir, config.tablesDir).events;

@@ -4,7 +4,7 @@ import { dataPaths, ensureDataDirs } from '../store/paths.js';
 import { KeyStore, type KeyInfo } from '../auth/keys.js';
 import { MODES } from '../auth/modes.js';
 import { PERIL_NAMES } from '../engine/perils.js';
-import { configOverrides, listOption, parse, UsageError } from './args.js';
+import { configOverrides, listOption, parse, UsageError, usageText } from './args.js';
 
 export const KEYS_USAGE = `hazrisk keys create --owner NAME [--tenant T] [--organisation O] [--label L]
                     [--perils all|A,B] [--modes all|a,b] [--flood-plus] [--expires-days N] [--rate-limit N] [--json]
@@ -60,7 +60,7 @@ export function keysCommand(args: string[], out: (line: string) => void): void {
       if (!keys.revoke(id)) throw new UsageError(`no active key with ID ${id}`);
       out(`Revoked key ${id}`);
     } else {
-      throw new UsageError(KEYS_USAGE);
+      throw new UsageError(usageText(KEYS_USAGE));
     }
   } finally {
     db.close();

@@ -3,7 +3,7 @@ import { PERIL_NAMES } from '../engine/perils.js';
 import { buildTables } from '../models/build.js';
 import { validationReport } from '../models/validation-report.js';
 import { writeFileAtomic } from '../store/paths.js';
-import { configOverrides, listOption, parse, UsageError } from './args.js';
+import { configOverrides, listOption, parse, UsageError, usageText } from './args.js';
 
 export const TABLES_USAGE = `hazrisk tables build [--only A,B] [--sources DIR] [--missing]
   (reads HAZRISK_SOURCES, default ../shared/data; writes <data dir>/tables)
@@ -11,7 +11,7 @@ hazrisk tables validate [--sources DIR] [--out FILE]   (compare with published r
 
 export async function tablesCommand(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  if (sub !== 'build' && sub !== 'validate') throw new UsageError(TABLES_USAGE);
+  if (sub !== 'build' && sub !== 'validate') throw new UsageError(usageText(TABLES_USAGE));
   const { values } = parse(rest, { only: { type: 'string' }, sources: { type: 'string' }, missing: { type: 'boolean' }, out: { type: 'string' } });
   const config = loadConfig({ ...configOverrides(values), ...(values.sources ? { sourcesDir: values.sources } : {}) });
   if (sub === 'validate') {

@@ -29,11 +29,30 @@ export interface Encoded {
   payload: string | Uint8Array;
 }
 
+/**
+ * The msgpack type to answer with, or null for JSON: when Accept names a msgpack type with a q above 0
+ * and at least JSON's (its q from application/json, else application/*, else *\/*; 0 when unnamed).
+ * `application/msgpack;q=0` refuses msgpack; most requests name no msgpack type and skip the parse.
+ */
 function wantsMsgpack(accept: string | undefined): string | null {
   if (!accept) return null;
   const lower = accept.toLowerCase();
-  for (const type of MSGPACK_TYPES) if (lower.includes(type)) return type;
-  return null;
+  if (!lower.includes('msgpack')) return null;
+  let msgpack: { type: string; q: number } | null = null;
+  const json = { exact: -1, subtype: -1, any: -1 };
+  for (const part of lower.split(',')) {
+    const [range, ...params] = part.split(';').map((p) => p.trim());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q)) continue;
+    const named = MSGPACK_TYPES.find((type) => type === range);
+    if (named && (!msgpack || q > msgpack.q)) msgpack = { type: named, q };
+    else if (range === 'application/json') json.exact = q;
+    else if (range === 'application/*') json.subtype = q;
+    else if (range === '*/*') json.any = q;
+  }
+  const jsonQ = json.exact >= 0 ? json.exact : json.subtype >= 0 ? json.subtype : Math.max(json.any, 0);
+  return msgpack && msgpack.q > 0 && msgpack.q >= jsonQ ? msgpack.type : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { ResponseCheck } from './response-check.js';
 import type { Router } from './router.js';
 import type { Reply, RequestContext, Route } from './types.js';
 import { listen, type HttpExchange, type HttpListener } from './uws.js';
+import { isStorageFull } from '../store/storage.js';
 
 export interface HttpServerOptions {
   router: Router;
@@ -24,6 +25,8 @@ export interface HttpServerOptions {
   accessLog: 'all' | 'errors' | 'off';
   cors: CorsPolicy;
   rateLimit: { limiter: RateLimiter; defaultRate: number };
+  /** Told of an error that is the storage being full (answered 507 insufficient_storage). */
+  storageFull?: (err: unknown) => void;
   /** Called once per answered request with the matched route pattern (`unmatched` when none). */
   observe?: (route: string, method: string, status: number, seconds: number) => void;
   /** Test mode: check every 2xx JSON answer against its route's response schema, reporting each mismatch (response-check.ts). */
@@ -32,6 +35,9 @@ export interface HttpServerOptions {
 
 /** Sent on every response (X-Content-Type-Options): browsers must not guess a type other than the one we declare. */
 const NOSNIFF = 'nosniff';
+
+/** Retry-After on 507: a full disk is an operator's fix, not a moment's. */
+const STORAGE_RETRY_SECONDS = 60;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -264,6 +270,10 @@ export class HttpServer {
 
   private internal(err: unknown, requestId: string): HttpError {
     this.options.log.error({ req_id: requestId, err }, 'unhandled error');
+    if (isStorageFull(err)) {
+      this.options.storageFull?.(err);
+      return httpError('insufficient_storage', { headers: { 'retry-after': String(STORAGE_RETRY_SECONDS) } });
+    }
     return httpError('internal_error');
   }
 }

@@ -39,11 +39,18 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = fs.openSync(tmp, 'w', mode ?? 0o644);
   try {
-    if (typeof data === 'string') fs.writeSync(fd, data);
-    else fs.writeSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    try {
+      // write(2) may take part of the bytes (a nearly full disk); the rest is written, or fails with ENOSPC.
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    // A write that failed (a full disk) leaves no temporary file behind.
+    fs.rmSync(tmp, { force: true });
+    throw err;
   }
-  fs.renameSync(tmp, file);
 }

@@ -32,7 +32,7 @@ const post = (route: string, json: unknown) => call(`${t.url}${route}`, { method
 
 describe('issue 22: dates, nulls and parameters', () => {
   // Spec, Event object: end_date default "v2: start_date + 1 year; daily and expanding: today".
-  it('item 1: daily and expanding end today when end_date is absent; a start after today gives one day', async () => {
+  it('item 1: daily and expanding end today when end_date is absent; a start after today without end_date is 422 naming end_date', async () => {
     const daily = await post('/v1/in-depth/daily', { perils: ['Rain'], events: [{ ...MIAMI, start_date: '2026-11-20' }] });
     assert.equal(daily.status, 200);
     const oneDay = await post('/v1/in-depth/daily', { perils: ['Rain'], events: [{ ...MIAMI, start_date: '2026-11-24', end_date: '2026-11-24' }] });
@@ -40,8 +40,15 @@ describe('issue 22: dates, nulls and parameters', () => {
     const expanding = await post('/v1/in-depth/expanding', { perils: ['CumulativeRain'], events: [{ ...MIAMI, start_date: '2026-11-20' }], window_days: 0 });
     assert.equal(expanding.status, 200);
     assert.equal(expanding.body.results.length, 5, '20 … 24 November: five windows');
-    const future = await post('/v1/in-depth/expanding', { perils: ['CumulativeRain'], events: [{ ...MIAMI, start_date: '2027-03-01' }], window_days: 2 });
-    assert.equal(future.body.results.length, 1 + 2, 'a start after today: one day plus the window_days lead-in');
+    for (const route of ['/v1/in-depth/daily', '/v1/in-depth/expanding']) {
+      const future = await post(route, { perils: ['CumulativeRain'], events: [MIAMI, { ...MIAMI, start_date: '2027-03-01' }], ...(route.endsWith('expanding') && { window_days: 0 }) });
+      assert.equal(future.status, 422, route);
+      assert.equal(future.body.error.code, 'validation_error');
+      assert.equal(future.body.error.field, 'events[1].end_date');
+      assert.match(future.body.error.message, /^events\[1\]\.end_date: required when start_date \(2027-03-01\) is after today \(2026-11-24\), the default end_date/);
+    }
+    const futureWithEnd = await post('/v1/in-depth/expanding', { perils: ['CumulativeRain'], events: [{ ...MIAMI, start_date: '2027-03-01', end_date: '2027-03-01' }], window_days: 2 });
+    assert.equal(futureWithEnd.body.results.length, 1 + 2, 'one day plus the window_days lead-in');
     assert.equal(oneDay.status, 200);
   });
 

@@ -130,6 +130,39 @@ describe('batch upload', () => {
     assert.deepEqual(fs.readdirSync(path.join(t.dataDir, 'uploads')).filter((f) => f.endsWith('.tmp')), []);
   });
 
+  it('answers a chunked body over the limit whose part is not "file" with 400, nothing escaping (fuzz case #1719)', async () => {
+    const escaped: unknown[] = [];
+    const record = (err: unknown): void => void escaped.push(err);
+    process.on('uncaughtException', record);
+    try {
+      const boundary = 'b0undary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="notes"; filename="n.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+      const chunks = [head, ...Array.from({ length: 30 }, () => 'x'.repeat(10_000)), `\r\n--${boundary}--\r\n`];
+      // A stream body makes fetch send it chunked, with no Content-Length to refuse it by.
+      const body = new ReadableStream({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(next));
+        },
+      });
+      const res = await fetch(`${t.url}/v1/in-depth/batch/upload`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as any).error.field, 'file');
+      // An error that escaped would surface on a later turn of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(escaped, []);
+      assert.equal((await call(`${t.url}/health`)).status, 200);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+
   it('rejects more than 100,000 data rows', async () => {
     const app = await startTestApp({ uploadBytes: 4_000_000 }, { worker: false });
     try {

@@ -47,7 +47,8 @@ describe('hazrisk --help and --version', () => {
       const dataDir = path.join(parent, 'never-created');
       const run = await hazrisk(args, { HAZRISK_DATA_DIR: dataDir, HAZRISK_TABLES_DIR: path.join(parent, 'tables'), HAZRISK_PORT: '0' });
       assert.equal(run.code, 0, run.stderr);
-      assert.equal(run.stdout, `${usage}\n`);
+      assert.equal(run.stdout, `Usage: ${usage.split('\n').join('\n       ')}\n`);
+      assert.match(run.stdout, /^Usage: hazrisk /, 'a conventional usage line');
       assert.equal(run.stderr, '');
       assert.deepEqual(fs.readdirSync(parent), [], 'no data dir, no tables');
       fs.rmSync(parent, { recursive: true, force: true });

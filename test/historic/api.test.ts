@@ -289,13 +289,17 @@ describe('historic events: keys and store failures', () => {
     assert.equal(unknown.body.error.field, 'peril_name');
   });
 
-  it('500 historic_retrieval_failed when the store is not built, naming the command', async () => {
+  it('503 not_ready when the store is not built, naming the command, and /ready says so too', async () => {
     const bare = await startTestApp();
     try {
       const res = await call(`${bare.url}/v1/historic-events/Hail/events?${at(SITE)}`, { key: bare.key() });
-      assert.equal(res.status, 500);
-      assert.equal(res.body.error.code, 'historic_retrieval_failed');
+      assert.equal(res.status, 503);
+      assert.equal(res.body.error.code, 'not_ready');
       assert.match(res.body.error.message, /hazrisk events build/);
+      const ready = await call(`${bare.url}/ready`);
+      assert.equal(ready.status, 503);
+      assert.equal(ready.body.error.checks.events, false);
+      assert.match(ready.body.error.message, /events.*run `hazrisk events build`/);
     } finally {
       await bare.close();
     }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
@@ -8,6 +9,8 @@ import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { PERIL_NAMES } from '../../src/engine/perils.js';
 import { MODES } from '../../src/auth/modes.js';
 import { getGeocoder } from '../../src/geo/index.js';
+import { buildEventStore } from '../../src/historic/build.js';
+import { writeCatalogues } from '../historic/fixtures.js';
 
 /** Issue 20 operator features: rate limits, CORS, /ready, /metrics and the API docs, under the names the issue fixes. */
 
@@ -158,10 +161,24 @@ describe('GET /ready', () => {
       const res = await call(`${t.url}/ready`);
       assert.equal(res.status, 503);
       assert.equal(res.body.error.code, 'not_ready');
-      assert.deepEqual(res.body.error.checks, { tables: false, geocoder: true, database: true, draining: false });
+      assert.deepEqual(res.body.error.checks, { tables: false, events: false, geocoder: true, database: true, storage: true, draining: false });
       assert.deepEqual(res.body.error.missing_tables, [...PERIL_NAMES]);
-      assert.match(res.body.error.message, /^Not ready: tables \(missing tables: TropicalCyclone, /);
+      assert.match(res.body.error.message, /^Not ready: tables, events \(missing tables: TropicalCyclone, .*; run `hazrisk events build`\)\.$/);
       assert.equal((await call(`${t.url}/health`)).status, 200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is 503 naming storage and the free space when the data dir has less than HAZRISK_MIN_FREE_MB free', async () => {
+    const t = await startTestApp({ minFreeMb: 1 << 30 });
+    try {
+      const res = await call(`${t.url}/ready`);
+      assert.equal(res.status, 503);
+      assert.equal(res.body.error.checks.storage, false);
+      const free = fs.statfsSync(t.dataDir);
+      assert.ok(Math.abs(res.body.error.free_bytes - free.bavail * free.bsize) < 64 * 1048576, `free_bytes ${res.body.error.free_bytes} is the disk's free space`);
+      assert.match(res.body.error.message, new RegExp(`storage .*; ${Math.floor(res.body.error.free_bytes / 1048576)} MiB free\\)\\.$`));
     } finally {
       await t.close();
     }
@@ -171,10 +188,15 @@ describe('GET /ready', () => {
     const dir = tempDir();
     writeFixtureTables(path.join(dir, 'tables'));
     const t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), shutdownGraceMs: 60_000 });
+    const sources = writeCatalogues();
+    await buildEventStore(sources, t.app.paths.events);
+    fs.rmSync(sources, { recursive: true, force: true });
     getGeocoder();
     const ready = await call(`${t.url}/ready`);
     assert.equal(ready.status, 200);
-    assert.deepEqual(ready.body, { status: 'ready', checks: { tables: true, geocoder: true, database: true, draining: false }, missing_tables: [] });
+    const { free_bytes, ...rest } = ready.body;
+    assert.deepEqual(rest, { status: 'ready', checks: { tables: true, events: true, geocoder: true, database: true, storage: true, draining: false }, missing_tables: [] });
+    assert.ok(Number.isInteger(free_bytes) && free_bytes >= 64 * 1048576);
 
     // Hold the server in its drain: an upload whose body never finishes keeps one request in flight.
     const port = Number(new URL(t.url).port);

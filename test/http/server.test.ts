@@ -110,6 +110,24 @@ describe('HTTP front', () => {
     assert.ok(encode(payload).length > 0);
   });
 
+  it('Accept quality values count: msgpack only when its q is above 0 and at least JSON’s', async () => {
+    const cases: [string, string][] = [
+      ['application/msgpack;q=0', 'application/json; charset=utf-8'],
+      ['application/msgpack; q=0.0, */*', 'application/json; charset=utf-8'],
+      ['application/msgpack;q=0.5, application/json', 'application/json; charset=utf-8'],
+      ['application/json;q=0.5, application/msgpack', 'application/msgpack'],
+      ['*/*;q=0.8, application/x-msgpack', 'application/x-msgpack'],
+      ['text/html, application/msgpack;q=0.9', 'application/msgpack'],
+      ['application/*;q=0.2, application/msgpack;q=0.1, */*', 'application/json; charset=utf-8'],
+    ];
+    for (const [accept, type] of cases) {
+      const res = await fetch(`${t.url}/health`, { headers: { accept } });
+      assert.equal(res.headers.get('content-type'), type, accept);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      assert.deepEqual(type.startsWith('application/json') ? JSON.parse(new TextDecoder().decode(bytes)) : decode(bytes), { message: 'ok' }, accept);
+    }
+  });
+
   it('negotiated answers say Vary: Accept; a constant answer is encoded once per type and stays whole between other answers', async () => {
     const health = async (accept: string) => {
       const res = await fetch(`${t.url}/health`, { headers: { accept } });

@@ -1,6 +1,6 @@
 import { validationError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
-import { addOneYear, londonToday, parseIsoDate } from '../../engine/calendar.js';
+import { addOneYear, formatIsoDate, londonToday, parseIsoDate } from '../../engine/calendar.js';
 import type { EventInput } from './schema.js';
 
 /**
@@ -36,9 +36,11 @@ export function normalizeEvents(events: readonly EventInput[], defaults: DateDef
       throw validationError(`${at}.${field}`, 'a location is required unless both latitude and longitude are given');
     }
     const startDay = e.start_date !== undefined ? date(e.start_date, `${at}.start_date`) : defaults === 'policy_year' ? today + 1 : today;
-    // Spec: v2 ends a year after its start; daily and expanding end today, or on start_date when it is after today.
-    const endDay =
-      e.end_date !== undefined ? date(e.end_date, `${at}.end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : Math.max(startDay, today);
+    // Spec: v2 ends a year after its start; daily and expanding end today, which a start after today passes.
+    const endDay = e.end_date !== undefined ? date(e.end_date, `${at}.end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : today;
+    if (e.end_date === undefined && endDay < startDay) {
+      throw validationError(`${at}.end_date`, `required when start_date (${formatIsoDate(startDay)}) is after today (${formatIsoDate(today)}), the default end_date`);
+    }
     if (endDay < startDay) throw validationError(`${at}.end_date`, 'must be on or after start_date');
     if (endDay - startDay + 1 > LIMITS.maxWindowDays) throw validationError(`${at}.end_date`, `the window may span at most ${LIMITS.maxWindowDays} days`);
     const startHour = e.start_hour ?? LIMITS.hourMin;

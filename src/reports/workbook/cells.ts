@@ -75,3 +75,17 @@ export function canonicalNumber(bytes: Uint8Array, start: number, end: number): 
   const value = mantissa / POWERS_OF_TEN[fractionDigits]!;
   return negative ? -value : value;
 }
+
+/**
+ * A string cell's text as OOXML stores it (ECMA-376 Part 1, 22.9.2.19
+ * ST_Xstring): characters XML 1.0 forbids (C0 controls other than tab, LF and
+ * CR; U+FFFE, U+FFFF) as `_xHHHH_`, and text that already reads as such an
+ * escape with its underscore escaped (`_x005F_`), so Excel shows exactly the
+ * original. Both workbook writers store strings through this; markup (&, <)
+ * is the XML writer's business.
+ */
+export function ooxmlText(text: string): string {
+  return text
+    .replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+}

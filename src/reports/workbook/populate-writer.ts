@@ -1,5 +1,5 @@
 import XlsxPopulate from 'xlsx-populate';
-import type { CellValue } from './cells.js';
+import { ooxmlText, type CellValue } from './cells.js';
 import type { WorkbookWriter } from './writer.js';
 
 /**
@@ -20,7 +20,8 @@ export class PopulateWriter implements WorkbookWriter {
   addRow(values: readonly CellValue[]): void {
     const sheet = this.sheets[this.sheets.length - 1];
     if (!sheet) throw new Error('addRow before addSheet');
-    sheet.rows.push([...values]);
+    // xlsx-populate escapes markup but writes control characters raw, which makes the XML ill-formed.
+    sheet.rows.push(values.map((v) => (typeof v === 'string' ? ooxmlText(v) : v)));
   }
 
   async drain(): Promise<void> {}

@@ -1,4 +1,4 @@
-import type { CellValue } from './cells.js';
+import { ooxmlText, type CellValue } from './cells.js';
 import type { WorkbookWriter } from './writer.js';
 import { asciiBytes, ByteSink } from './xml-bytes.js';
 import { ZipStream } from './zip-stream.js';
@@ -31,10 +31,7 @@ export function columnName(index: number): string {
 
 /** Text as XML character data: markup escaped, characters XML 1.0 forbids written as OOXML `_xHHHH_` escapes. */
 export function xmlText(text: string): string {
-  return text
-    .replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')
-    .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'))
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+  return ooxmlText(text).replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
 /** Work queued by the synchronous calls, carried out in order by drain(). */
