@@ -9,8 +9,9 @@
  * through the artefact phase until it completes. The server also reports its
  * own event-loop delay (perf_hooks.monitorEventLoopDelay) through /metrics.
  *
- *   node --import tsx bench/batch-event-loop.bench.ts [--tree DIR] [--rows 100000] [--idle-seconds 10]
- *   (tree: a checkout with dist/ built, default this one; tables from HAZRISK_TABLES_DIR, default ./var/tables)
+ *   node --import tsx bench/batch-event-loop.bench.ts [--tree DIR] [--rows 100000] [--idle-seconds 10] [--profile DIR]
+ *   (tree: a checkout with dist/ built, default this one; tables from HAZRISK_TABLES_DIR, default ./var/tables;
+ *   --profile: the server writes V8 CPU profiles there, for bench/stalls.ts)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,11 +25,12 @@ const option = (name: string, fallback: string): string => (args.includes(name) 
 const TREE = path.resolve(option('--tree', '.'));
 const ROWS = Number(option('--rows', '100000'));
 const IDLE_MS = Number(option('--idle-seconds', '10')) * 1000;
+const PROFILE = args.includes('--profile') ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(option('--profile', ''))}`] : [];
 const PERILS = ['TropicalCyclone', 'Earthquake', 'Rain'];
 const tablesDir = path.resolve(process.env.HAZRISK_TABLES_DIR ?? 'var/tables');
 
 const dataDir = tempDir('hazrisk-loop-bench-');
-const server = spawn(process.execPath, [path.join(TREE, 'dist/cli.js'), 'serve'], {
+const server = spawn(process.execPath, [...PROFILE, path.join(TREE, 'dist/cli.js'), 'serve'], {
   cwd: TREE,
   env: { ...process.env, HAZRISK_DATA_DIR: dataDir, HAZRISK_TABLES_DIR: tablesDir, HAZRISK_PORT: '0', HAZRISK_HOST: '127.0.0.1', HAZRISK_ACCESS_LOG: 'off', HAZRISK_MIN_FREE_MB: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],

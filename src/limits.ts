@@ -59,6 +59,8 @@ export const LIMITS = {
   uploadChecksAtOnce: 2,
   /** Project: Retry-After on 503 uploads_busy, in seconds. */
   uploadsBusyRetrySeconds: 5,
+  /** Project: the Keep-Alive timeout announced on every response, in seconds: below uWS's fixed idle close (8–11 s; docs/operations.md). */
+  keepAliveSeconds: 5,
   /** Project: how often an idle batch worker looks for claimable jobs (a submission wakes it at once). */
   batchIdlePollMs: 500,
 } as const;

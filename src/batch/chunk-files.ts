@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FailureRecord } from './compute.js';
 
 /**
  * A job's files on disk (`<data dir>/jobs/<id>/`): one CSV and one failures
@@ -44,30 +43,34 @@ export function chunkFile(dir: string, chunk: number): string {
 }
 
 /**
- * A chunk's CSV as it is computed: each slice's text encoded and hashed when it is added, so the
- * main thread never joins, encodes or hashes a whole chunk (~34 MB for 10,000 in-depth rows) in one
- * turn — that stalled the HTTP server for 140–340 ms per chunk (issue 30).
+ * A chunk file's bytes as they are computed: each slice's text encoded (and hashed, for the CSV) when
+ * it is added, so the main thread never joins, encodes or hashes a whole chunk (~34 MB of CSV for
+ * 10,000 in-depth rows) in one turn — that stalled the HTTP server for 100–440 ms per chunk (issue 30).
  */
-export class ChunkCsv {
+export class ChunkContent {
   readonly parts: Buffer[] = [];
   bytes = 0;
-  private readonly hash = crypto.createHash('sha256');
+  private readonly hash: crypto.Hash | null;
+
+  constructor(hashed: boolean) {
+    this.hash = hashed ? crypto.createHash('sha256') : null;
+  }
 
   add(text: string): void {
     const part = Buffer.from(text, 'utf8');
     this.parts.push(part);
     this.bytes += part.length;
-    this.hash.update(part);
+    this.hash?.update(part);
   }
 
   digest(): string {
-    return this.hash.digest('hex');
+    return this.hash!.digest('hex');
   }
 }
 
-export async function writeChunk(dir: string, chunk: number, csv: ChunkCsv, failures: readonly FailureRecord[]): Promise<WrittenChunk> {
+export async function writeChunk(dir: string, chunk: number, csv: ChunkContent, failures: ChunkContent): Promise<WrittenChunk> {
   const file = chunkFile(dir, chunk);
-  await writeWhole(`${file}.failures.jsonl`, [Buffer.from(failures.map((f) => `${JSON.stringify(f)}\n`).join(''), 'utf8')]);
+  await writeWhole(`${file}.failures.jsonl`, failures.parts);
   await writeWhole(file, csv.parts);
   return { file: path.basename(file), bytes: csv.bytes, sha256: csv.digest() };
 }

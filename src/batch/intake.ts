@@ -8,9 +8,9 @@ import { httpError, validationError } from '../errors.js';
 import { formatIsoDate, londonToday } from '../engine/calendar.js';
 import type { PerilName } from '../engine/perils.js';
 import { litePerils, type LiteMethod } from '../lite/score.js';
-import { writeFileAtomic } from '../store/paths.js';
 import type { FileStore, FileRecord } from './files.js';
 import { newId } from './ids.js';
+import { RowsFile } from './rows-file.js';
 import type { UploadGate } from './upload-gate.js';
 import type { JobKind, JobRecord, JobStore } from './jobs.js';
 import { validateCsv, type ReceivedFile } from './upload.js';
@@ -43,7 +43,7 @@ async function keepUpload(deps: IntakeDeps, principal: Principal, received: Rece
   const kept = [path.join(deps.uploadsDir, rowsFile), path.join(deps.uploadsDir, `${id}.csv`)];
   try {
     const { rows } = await validateCsv(received.tmpPath, londonToday(deps.clock()));
-    writeFileAtomic(kept[0]!, rows.map((r) => `${JSON.stringify(r)}\n`).join(''), 0o600);
+    await RowsFile.write(kept[0]!, rows);
     fs.renameSync(received.tmpPath, kept[1]!);
     const file: FileRecord = {
       id,

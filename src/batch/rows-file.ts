@@ -11,7 +11,33 @@ import type { BatchRow } from './csv-input.js';
 const READ_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 
+/** Rows encoded and written per block, so writing 100,000 rows never holds the event loop for long. */
+const WRITE_ROWS = 2000;
+
 export class RowsFile {
+  /** Write `rows` as the rows file `file` (temporary name, fsync, rename); a failed write leaves no temporary file. */
+  static async write(file: string, rows: readonly BatchRow[]): Promise<void> {
+    const tmp = `${file}.tmp`;
+    try {
+      const handle = await fs.promises.open(tmp, 'w', 0o600);
+      try {
+        for (let from = 0; from < rows.length; from += WRITE_ROWS) {
+          let text = '';
+          for (let i = from; i < Math.min(rows.length, from + WRITE_ROWS); i++) text += `${JSON.stringify(rows[i])}\n`;
+          const block = Buffer.from(text, 'utf8');
+          for (let at = 0; at < block.length; ) at += (await handle.write(block, at)).bytesWritten;
+        }
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
   private constructor(
     private readonly file: string,
     /** Byte offset where each chunk starts, then the end of the last one. */
@@ -52,10 +78,22 @@ export class RowsFile {
     } finally {
       await handle.close();
     }
-    const lines = bytes
-      .toString('utf8')
-      .split('\n')
-      .filter((line) => line !== '');
-    return { length: lines.length, slice: (from, to) => lines.slice(from, to).map((line) => JSON.parse(line) as BatchRow) };
+    // Where each row starts (and the end of the last): rows are decoded only when their slice is asked for.
+    const starts: number[] = [];
+    for (let at = 0; at < bytes.length; ) {
+      const end = bytes.indexOf(NEWLINE, at);
+      const next = end === -1 ? bytes.length : end + 1;
+      if (next - at > 1) starts.push(at);
+      at = next;
+    }
+    const endOf = (row: number): number => (row + 1 < starts.length ? starts[row + 1]! : bytes.length);
+    return {
+      length: starts.length,
+      slice: (from, to) => {
+        const rows: BatchRow[] = [];
+        for (let row = from; row < Math.min(to, starts.length); row++) rows.push(JSON.parse(bytes.toString('utf8', starts[row], endOf(row))) as BatchRow);
+        return rows;
+      },
+    };
   }
 }

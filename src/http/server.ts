@@ -14,6 +14,7 @@ import type { Router } from './router.js';
 import type { Reply, RequestContext, Route } from './types.js';
 import { listen, type HttpExchange, type HttpListener } from './uws.js';
 import { isStorageFull } from '../store/storage.js';
+import { LIMITS } from '../limits.js';
 
 export interface HttpServerOptions {
   router: Router;
@@ -35,6 +36,12 @@ export interface HttpServerOptions {
 
 /** Sent on every response (X-Content-Type-Options): browsers must not guess a type other than the one we declare. */
 const NOSNIFF = 'nosniff';
+/**
+ * Sent on every response: uWS closes a kept-alive connection after 8–11 s idle (its fixed idle timeout,
+ * docs/operations.md), so pooled clients are told to stop reusing one after 5 s, before it can be closed
+ * under a request they are sending.
+ */
+const KEEP_ALIVE = `timeout=${LIMITS.keepAliveSeconds}`;
 
 /** Retry-After on 507: a full disk is an operator's fix, not a moment's. */
 const STORAGE_RETRY_SECONDS = 60;
@@ -220,7 +227,7 @@ export class HttpServer {
     const status = reply.status ?? 200;
     const close = closeRequested || this.draining;
     // A literal, not a spread of shared headers: V8 builds it from one boilerplate (issue 18).
-    const headers: Record<string, string> = { 'x-request-id': requestId, 'x-content-type-options': NOSNIFF };
+    const headers: Record<string, string> = { 'x-request-id': requestId, 'x-content-type-options': NOSNIFF, 'keep-alive': KEEP_ALIVE };
     if (ex.headers.origin !== undefined) Object.assign(headers, this.options.cors.responseHeaders(ex.headers.origin));
     for (const name in reply.headers) {
       if (name === 'vary') addVary(headers, reply.headers.vary!);

@@ -67,7 +67,7 @@ before(async () => {
 after(() => t.close());
 
 describe('response headers', () => {
-  it('sends X-Content-Type-Options: nosniff on success, error, HEAD and static responses', async () => {
+  it('sends X-Content-Type-Options: nosniff and Keep-Alive: timeout=5 on success, error, HEAD and static responses', async () => {
     for (const [path, init, status] of [
       ['/health', {}, 200],
       ['/nope', {}, 404],
@@ -81,6 +81,8 @@ describe('response headers', () => {
       await res.arrayBuffer();
       assert.equal(res.status, status, path);
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', `${init.method ?? 'GET'} ${path}`);
+      // uWS closes idle connections after 8–11 s; pooled clients are told to stop reusing them sooner (issue 30, item 6).
+      assert.equal(res.headers.get('keep-alive'), 'timeout=5', `${init.method ?? 'GET'} ${path}`);
     }
   });
 

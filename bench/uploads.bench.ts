@@ -1,0 +1,87 @@
+/**
+ * Many uploads at once (issue 30, item 10; bench/README.md "Uploads at once").
+ * A real `hazrisk serve` from a built tree gets --uploads CSV uploads of about
+ * --mib MiB each, all sent at once, while this process asks GET /health back
+ * to back. Reports how each upload was answered (200, 503 uploads_busy, …),
+ * the server's peak RSS (VmHWM from /proc) and /health latency meanwhile.
+ * The audit's two cases: 40 × 1.7 MB (/health up to 6 s, RSS 2.2 GB) and
+ * 16 × 59 MiB (RSS 3.3 GB).
+ *
+ *   node --import tsx bench/uploads.bench.ts [--tree DIR] [--uploads 16] [--mib 59]
+ *   (tree: a checkout with dist/ built, default this one)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { tempDir } from '../test/helpers/app.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string): string => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
+const TREE = path.resolve(option('--tree', '.'));
+const UPLOADS = Number(option('--uploads', '16'));
+const MIB = Number(option('--mib', '59'));
+
+const dataDir = tempDir('hazrisk-uploads-bench-');
+const server = spawn(process.execPath, [path.join(TREE, 'dist/cli.js'), 'serve'], {
+  cwd: TREE,
+  env: { ...process.env, HAZRISK_DATA_DIR: dataDir, HAZRISK_PORT: '0', HAZRISK_HOST: '127.0.0.1', HAZRISK_ACCESS_LOG: 'off', HAZRISK_BATCH_WORKERS: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const port = await new Promise<number>((resolve, reject) => {
+  let out = '';
+  server.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    const m = /"port":(\d+).*hazrisk listening/.exec(out);
+    if (m) resolve(Number(m[1]));
+  });
+  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+});
+const url = `http://127.0.0.1:${port}`;
+const key = fs.readFileSync(path.join(dataDir, 'demo-key.txt'), 'utf8').trim();
+const hwm = (): number => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+const rss = (): number => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+
+// Rows of coordinates and a long tag, to the size asked for (at most 100,000 rows, the spec's limit).
+const rowCount = Math.min(100_000, Math.max(1, Math.floor((MIB * 2 ** 20) / 600)));
+const tagLength = Math.max(1, Math.min(500, Math.floor((MIB * 2 ** 20) / rowCount) - 20));
+const csv = `latitude,longitude,tag\n${Array.from({ length: rowCount }, (_, i) => `${(i % 170) - 85},${(i % 340) - 170},${'t'.repeat(tagLength)}\n`).join('')}`;
+console.log(`# uploads at once — ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, tree ${TREE}`);
+console.log(`${UPLOADS} uploads of ${(csv.length / 2 ** 20).toFixed(1)} MiB (${rowCount} rows) at once; server RSS before ${rss().toFixed(0)} MiB`);
+
+let sending = true;
+const latencies: number[] = [];
+const health = (async () => {
+  while (sending) {
+    const t0 = performance.now();
+    await (await fetch(`${url}/health`)).arrayBuffer();
+    latencies.push(performance.now() - t0);
+  }
+})();
+const t0 = performance.now();
+const answers = await Promise.all(
+  Array.from({ length: UPLOADS }, async () => {
+    const form = new FormData();
+    form.set('file', new Blob([csv], { type: 'text/csv' }), 'big.csv');
+    try {
+      const res = await fetch(`${url}/v1/in-depth/batch/upload`, { method: 'POST', body: form, headers: { 'x-api-key': key } });
+      const body = (await res.json()) as { error?: { code: string } };
+      return `${res.status}${body.error ? ` ${body.error.code}` : ''}`;
+    } catch (err) {
+      return `no answer (${(err as Error).cause ?? (err as Error).message})`;
+    }
+  }),
+);
+const seconds = (performance.now() - t0) / 1000;
+sending = false;
+await health;
+const counts = new Map<string, number>();
+for (const a of answers) counts.set(a, (counts.get(a) ?? 0) + 1);
+const sorted = [...latencies].sort((a, b) => a - b);
+const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+console.log(`answers in ${seconds.toFixed(1)} s: ${[...counts].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
+console.log(`server peak RSS ${hwm().toFixed(0)} MiB`);
+console.log(`/health meanwhile: n=${sorted.length} p50 ${at(0.5).toFixed(1)} ms p99 ${at(0.99).toFixed(1)} ms max ${sorted[sorted.length - 1]!.toFixed(0)} ms`);
+server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+fs.rmSync(dataDir, { recursive: true, force: true });
