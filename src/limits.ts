@@ -53,8 +53,8 @@ export const LIMITS = {
   maxIdLength: 100,
   /** Project: entries in the owner's schedule and job lists (GET /v1/schedules, /v1/jobs), newest first. */
   maxListedItems: 200,
-  /** Project: uploads received at once; one more is a 503 uploads_busy (docs/batch.md "Upload"). */
-  uploadsInFlight: 8,
+  /** Project: uploads in progress at once (received to disk, or waiting for their check); one more is a 503 uploads_busy (docs/batch.md "Upload"). */
+  uploadsInFlight: 64,
   /** Project: uploads whose rows are checked at once (memory grows with a file's rows; docs/batch.md "Upload"). */
   uploadChecksAtOnce: 2,
   /** Project: Retry-After on 503 uploads_busy, in seconds. */

@@ -3,12 +3,14 @@ import { LIMITS } from '../limits.js';
 import { Lane } from './lane.js';
 
 /**
- * The bound on uploads (docs/batch.md "Upload"): at most `inFlight` uploads are
- * received at once — one more is refused at once with 503 uploads_busy and
- * Retry-After, before its body is read — and of those at most `checks` have
- * their rows checked at the same time (the part whose memory grows with the
- * file), the others waiting with their bytes on disk. Receiving streams to a
- * file, so memory stays near `checks` × one file's rows.
+ * The bound on uploads (docs/batch.md "Upload"): at most `checks` uploads have
+ * their rows checked at the same time — the part whose memory grows with the
+ * file — the others waiting their turn with their bytes on disk (receiving
+ * streams to a file), so memory stays near `checks` × one file's rows however
+ * many arrive together. At most `inFlight` uploads are in progress at all: one
+ * more is refused at once with 503 uploads_busy and Retry-After, before its
+ * body is read (a bound on open files and temporary disk, far above what a
+ * client sends at once).
  */
 export class UploadGate {
   private active = 0;
@@ -21,7 +23,7 @@ export class UploadGate {
     this.checking = new Lane(checks);
   }
 
-  /** Uploads being received or checked now. */
+  /** Uploads in progress now (received, or waiting for or under their check). */
   get receiving(): number {
     return this.active;
   }
@@ -31,7 +33,7 @@ export class UploadGate {
     if (this.active >= this.inFlight) {
       const seconds = LIMITS.uploadsBusyRetrySeconds;
       throw httpError('uploads_busy', {
-        message: `${this.inFlight} uploads are being received already; retry after ${seconds} seconds.`,
+        message: `${this.inFlight} uploads are in progress already; retry after ${seconds} seconds.`,
         extra: { retry_after_seconds: seconds },
         headers: { 'retry-after': String(seconds) },
       });

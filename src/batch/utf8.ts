@@ -23,7 +23,9 @@ export async function findInvalidUtf8(file: string): Promise<Utf8Fault | null> {
   let code = 0;
   let start = 0;
   let lead = 0;
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 << 10 }) as AsyncIterable<Buffer>) {
+    // A turn of the event loop per 256 KiB (buffered chunks would otherwise follow in microtasks).
+    await new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < chunk.length; i++, offset++) {
       const b = chunk[i]!;
       if (need > 0) {

@@ -9,10 +9,11 @@ import { LIMITS } from '../../src/limits.js';
 
 /**
  * Concurrent uploads are bounded (issue 30, item 10): the audit sent 40 at
- * once and /health stalled for 6 s at 2.2 GB. At most LIMITS.uploadsInFlight
- * are received at once; the next is refused before its body is read (503
- * uploads_busy, Retry-After, connection closed), and of those received at
- * most LIMITS.uploadChecksAtOnce have their rows checked at the same time.
+ * once and /health stalled for 6 s at 2.2 GB. At most LIMITS.uploadChecksAtOnce
+ * have their rows checked at the same time (the memory bound: figures in
+ * bench/README.md), and at most LIMITS.uploadsInFlight are in progress at all;
+ * the next is refused before its body is read (503 uploads_busy, Retry-After,
+ * connection closed).
  */
 let t: TestApp;
 let key: string;
