@@ -31,6 +31,16 @@ export interface MemoryDescriptor {
   scratchBlocks: number;
 }
 
+/** A table image's header; a damaged file's error names the file (rebuild it with `hazrisk tables build --only <peril>`). */
+function decodeNamed(view: Uint8Array, file: string | null): TableInfo {
+  try {
+    return decodeTableInfo(view);
+  } catch (err) {
+    if (file === null) throw err;
+    throw new Error(`${file}: ${(err as Error).message}; rebuild it with \`hazrisk tables build --only ${path.basename(file, '.hzt')}\``, { cause: err });
+  }
+}
+
 export class SharedTables {
   private constructor(
     readonly memory: WebAssembly.Memory,
@@ -57,7 +67,7 @@ export class SharedTables {
       const view = new Uint8Array(memory.buffer, base, sizes[i]!);
       if (typeof source === 'string') readInto(source, view);
       else view.set(source);
-      const info = decodeTableInfo(view);
+      const info = decodeNamed(view, typeof source === 'string' ? source : null);
       if (tables.has(info.peril)) throw new Error(`two tables for ${info.peril}`);
       const cells = info.sections.cellRow;
       const ranks = info.sections.liteRank;

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from '../helpers/harness.js';
 import { decodeTableInfo, encodeTable, HEADER_BYTES } from '../../src/engine/table-file.js';
 import { cellCentre, cellIndex, extendCoverage, globalGrid } from '../../src/engine/grid.js';
 import { checkTable } from '../../src/engine/table-spec.js';
+import { writeFixtureTables } from '../helpers/fixture-tables.js';
+import { SharedTables } from '../../src/engine/shared-tables.js';
 import { randomAccumulationTable, randomDailyTable, randomRateTable, TEST_GRID } from '../helpers/tables.js';
 
 describe('hazard table file format', () => {
@@ -38,6 +43,23 @@ describe('hazard table file format', () => {
     const magic = a.slice();
     magic[0] = 0;
     assert.throws(() => decodeTableInfo(magic), /bad magic/);
+  });
+
+  it('a damaged table file stops loading with an error naming the file and the command that rebuilds it (issue 30, item 7)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazrisk-tables-'));
+    try {
+      writeFixtureTables(dir);
+      const file = path.join(dir, 'Earthquake.hzt');
+      const bytes = fs.readFileSync(file);
+      bytes[bytes.length - 100]! ^= 1;
+      fs.writeFileSync(file, bytes);
+      assert.throws(() => SharedTables.loadDirectory(dir, 1), (err: Error) => {
+        assert.equal(err.message, `${file}: hazard table: checksum mismatch (file corrupt or truncated); rebuild it with \`hazrisk tables build --only Earthquake\``);
+        return true;
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('checkTable names inconsistencies', () => {
