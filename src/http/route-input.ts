@@ -9,31 +9,41 @@ export type InputReader = (ctx: RequestContext) => RouteInputs;
 export const NO_INPUT: RouteInputs = Object.freeze({ params: Object.freeze({}), query: Object.freeze({}), body: undefined });
 
 /**
- * The route's request schemas compiled once, when the route is registered;
- * null for a route that declares none (it pays nothing per request). Params
- * are checked first, then the route's licence check on what they name, then
- * the query, then the body: a request is refused for its address, then its
- * key, before its content.
+ * A route's request schemas compiled once, when the route is registered, as
+ * the two steps the server runs them in: the path params first (before the
+ * key's licence for what they name is checked), then the query and the
+ * parsed body. Either is null when the route has nothing for it to check, so
+ * a route without request schemas (/health) pays nothing per request.
  */
-export function compileInput(route: Route): InputReader | null {
+export interface CompiledInput {
+  /** Throws the route's error when the path params fail their schema. */
+  checkParams: ((params: Record<string, string>) => void) | null;
+  /** The checked params, query and body; null for a route without request schemas. */
+  read: InputReader | null;
+}
+
+export function compileInput(route: Route): CompiledInput {
   const { params, query, body } = route.schema ?? {};
-  if (!params && !query && !body) return null;
+  if (!params && !query && !body) return { checkParams: null, read: null };
   const onFailure = route.schemaError ?? schemaError;
-  const checkParams = params ? compileCheck(params) : null;
+  const paramsFailure = params ? compileCheck(params) : null;
   const readQuery = query ? compileQuery(query, onFailure) : null;
   const checkBody = body ? compileCheck(body) : null;
-  return (ctx) => {
-    if (checkParams) {
-      const failure = checkParams(ctx.params);
-      if (failure) throw onFailure({ part: 'params', ...failure });
-    }
-    route.authorize?.(ctx.principal!, ctx.params);
-    const input: RouteInputs = { params: ctx.params, query: readQuery ? readQuery(ctx.query) : NO_INPUT.query, body: undefined };
-    if (checkBody) {
-      input.body = withoutNulls(ctx.body);
-      const failure = checkBody(input.body);
-      if (failure) throw onFailure({ part: 'body', ...failure });
-    }
-    return input;
+  return {
+    checkParams: paramsFailure
+      ? (values) => {
+          const failure = paramsFailure(values);
+          if (failure) throw onFailure({ part: 'params', ...failure });
+        }
+      : null,
+    read: (ctx) => {
+      const input: RouteInputs = { params: ctx.params, query: readQuery ? readQuery(ctx.query) : NO_INPUT.query, body: undefined };
+      if (checkBody) {
+        input.body = withoutNulls(ctx.body);
+        const failure = checkBody(input.body);
+        if (failure) throw onFailure({ part: 'body', ...failure });
+      }
+      return input;
+    },
   };
 }

@@ -1,10 +1,10 @@
-import { compileInput, type InputReader } from './route-input.js';
+import { compileInput, type CompiledInput } from './route-input.js';
 import type { Method, Route } from './types.js';
 
-/** A route with its request schemas compiled (null: it declares none). */
+/** A route with its request schemas compiled. */
 interface Registered {
   route: Route;
-  input: InputReader | null;
+  input: CompiledInput;
   /** The match of an exact path, made once: routing it allocates nothing per request (issue 18). */
   found: RouteMatch & { kind: 'found' };
 }
@@ -12,8 +12,11 @@ interface Registered {
 /** The params of every exact path: frozen, as it is shared by all their requests. */
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
+/** A request's route, its compiled input and its path params. */
+export type FoundRoute = Extract<RouteMatch, { kind: 'found' }>;
+
 export type RouteMatch =
-  | { kind: 'found'; route: Route; input: InputReader | null; params: Record<string, string> }
+  | { kind: 'found'; route: Route; input: CompiledInput; params: Record<string, string> }
   | { kind: 'method_not_allowed'; allow: Method[] }
   | { kind: 'not_found' };
 
@@ -42,6 +45,7 @@ export class Router {
   add(route: Route): void {
     const table = route.path.includes(':') ? this.patternTable(route.path) : this.exactTable(route.path);
     if (table.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
+    if (route.authorize && !route.auth) throw new Error(`${route.method} ${route.path}: authorize needs a key (auth)`);
     const operationId = route.doc?.operationId;
     if (operationId !== undefined && this.operationIds.has(operationId)) throw new Error(`duplicate operationId ${operationId} (${route.method} ${route.path})`);
     const input = compileInput(route);

@@ -10,7 +10,7 @@ import { ExchangeContext } from './context.js';
 import { addVary, encodeBody, gzipAnswer, gzipLength, NEGOTIATED_VARY, negotiateCompression } from './encode.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ResponseCheck } from './response-check.js';
-import type { Router } from './router.js';
+import type { FoundRoute, Router } from './router.js';
 import type { Reply, RequestContext, Route } from './types.js';
 import { listen, type HttpExchange, type HttpListener } from './uws.js';
 import { isStorageFull } from '../store/storage.js';
@@ -144,59 +144,83 @@ export class HttpServer {
   }
 
   /**
-   * Synchronous as far as the request allows: a route without a body whose handler answers at once is
-   * answered before uWS's callback returns, with no promise on the way (issue 18); a body, an
-   * asynchronous handler or a file makes the rest asynchronous. The route's schemas check its input
-   * (params, query, then the parsed body) before the handler runs.
+   * One request through its stages, each a method below: route (framing, 404/405, a CORS preflight) →
+   * key (rate limit, mode) → params and the key's licence for what they name → body → input → handler →
+   * send. A request is refused for its address, then its key, before its content is read. Synchronous as
+   * far as the request allows: a route without a body whose handler answers at once is answered before
+   * uWS's callback returns, with no promise on the way (issue 18); a body, an asynchronous handler or a
+   * file makes the rest asynchronous.
    */
   private process(ex: HttpExchange, requestId: string, matched: { route: string }): Outcome {
     const body: BodyState = { read: false, stream: null };
     try {
-      if (ex.repeatedHeaders.length > 0) {
-        const name = ex.repeatedHeaders[0]!;
-        throw httpError('bad_request', { field: `headers.${name}`, message: `headers.${name}: the header appears more than once; send it once.` });
-      }
-      // HEAD is GET without the body, on every GET route.
-      const match = this.options.router.match(ex.method === 'HEAD' ? 'GET' : ex.method, ex.path);
-      if (match.kind === 'not_found') throw httpError('not_found', { message: `No route for ${echo(ex.method)} ${echo(ex.path)}.` });
-      if (match.kind === 'method_not_allowed') {
-        const preflight = ex.method === 'OPTIONS' ? this.options.cors.preflight(ex.headers.origin, ex.headers['access-control-request-method'], match.allow) : null;
-        if (preflight) return this.send(ex, { status: 204, raw: '', contentType: 'text/plain; charset=utf-8', headers: preflight }, requestId, false);
-        throw httpError('method_not_allowed', {
-          message: `${echo(ex.method)} is not allowed on ${echo(ex.path)}; allowed: ${match.allow.join(', ')}.`,
-          headers: { allow: match.allow.join(', ') },
-        });
-      }
-      const { route, params, input } = match;
-      matched.route = route.path;
-      if (this.draining && !route.probe) throw httpError('service_unavailable');
-      let principal: Principal | null = null;
-      if (route.auth) {
-        principal = this.options.authenticate(ex.headers['x-api-key']);
-        this.checkRate(principal);
-        if (route.auth.mode) requireMode(principal, route.auth.mode, route.auth.denied);
-      }
-      const ctx = new ExchangeContext(ex, requestId, params, principal, this.options.log);
-      if (route.body === 'json') {
-        body.read = true;
-        const answered = ex.readBody(this.options.jsonBodyBytes).then(async (raw) => {
-          ctx.body = parseJson(raw);
-          if (input) ctx.input = input(ctx);
-          return this.answer(ex, route, await route.handler(ctx), requestId);
-        });
-        return answered.catch((err: unknown) => this.fail(ex, err, requestId, body));
-      }
-      if (route.body === 'stream') {
-        body.read = true;
-        ctx.bodyStream = body.stream = ex.bodyStream(this.options.uploadBytes);
-      }
-      if (input) ctx.input = input(ctx);
-      const reply = route.handler(ctx);
-      const sent = reply instanceof Promise ? reply.then((r) => this.answer(ex, route, r, requestId)) : this.answer(ex, route, reply, requestId);
-      return typeof sent === 'number' ? sent : sent.catch((err: unknown) => this.fail(ex, err, requestId, body));
+      const found = this.route(ex, requestId);
+      if (typeof found === 'number') return found;
+      matched.route = found.route.path;
+      const ctx = this.admit(ex, found, requestId);
+      return this.run(ex, found, ctx, body, requestId);
     } catch (err) {
       return this.fail(ex, err, requestId, body);
     }
+  }
+
+  /** Route: the framing checks, then the route for the method and path; a CORS preflight is answered here. */
+  private route(ex: HttpExchange, requestId: string): FoundRoute | number {
+    if (ex.repeatedHeaders.length > 0) {
+      const name = ex.repeatedHeaders[0]!;
+      throw httpError('bad_request', { field: `headers.${name}`, message: `headers.${name}: the header appears more than once; send it once.` });
+    }
+    // HEAD is GET without the body, on every GET route.
+    const match = this.options.router.match(ex.method === 'HEAD' ? 'GET' : ex.method, ex.path);
+    if (match.kind === 'not_found') throw httpError('not_found', { message: `No route for ${echo(ex.method)} ${echo(ex.path)}.` });
+    if (match.kind === 'method_not_allowed') {
+      const preflight = ex.method === 'OPTIONS' ? this.options.cors.preflight(ex.headers.origin, ex.headers['access-control-request-method'], match.allow) : null;
+      // A raw answer is sent before send() returns: its outcome is the status itself.
+      if (preflight) return this.send(ex, { status: 204, raw: '', contentType: 'text/plain; charset=utf-8', headers: preflight }, requestId, false) as number;
+      throw httpError('method_not_allowed', {
+        message: `${echo(ex.method)} is not allowed on ${echo(ex.path)}; allowed: ${match.allow.join(', ')}.`,
+        headers: { allow: match.allow.join(', ') },
+      });
+    }
+    return match;
+  }
+
+  /** Key and licence: a keyed route's key, rate limit and mode; then the path params, and the key's licence for what they name. */
+  private admit(ex: HttpExchange, found: FoundRoute, requestId: string): ExchangeContext {
+    const { route, params, input } = found;
+    if (this.draining && !route.probe) throw httpError('service_unavailable');
+    let principal: Principal | null = null;
+    if (route.auth) {
+      principal = this.options.authenticate(ex.headers['x-api-key']);
+      this.checkRate(principal);
+      if (route.auth.mode) requireMode(principal, route.auth.mode, route.auth.denied);
+    }
+    input.checkParams?.(params);
+    // The router refuses a route with `authorize` but no `auth`, so a principal is there.
+    route.authorize?.(principal!, params);
+    return new ExchangeContext(ex, requestId, params, principal, this.options.log);
+  }
+
+  /** Body, input, handler: a JSON body is read whole first; an upload's body is handed to the handler as a stream. */
+  private run(ex: HttpExchange, found: FoundRoute, ctx: ExchangeContext, body: BodyState, requestId: string): Outcome {
+    const { route, input } = found;
+    if (route.body === 'json') {
+      body.read = true;
+      const answered = ex.readBody(this.options.jsonBodyBytes).then(async (raw) => {
+        ctx.body = parseJson(raw);
+        if (input.read) ctx.input = input.read(ctx);
+        return this.answer(ex, route, await route.handler(ctx), requestId);
+      });
+      return answered.catch((err: unknown) => this.fail(ex, err, requestId, body));
+    }
+    if (route.body === 'stream') {
+      body.read = true;
+      ctx.bodyStream = body.stream = ex.bodyStream(this.options.uploadBytes);
+    }
+    if (input.read) ctx.input = input.read(ctx);
+    const reply = route.handler(ctx);
+    const sent = reply instanceof Promise ? reply.then((r) => this.answer(ex, route, r, requestId)) : this.answer(ex, route, reply, requestId);
+    return typeof sent === 'number' ? sent : sent.catch((err: unknown) => this.fail(ex, err, requestId, body));
   }
 
   /** The error answer, in the one body shape; a client that went away gets none (499 in the log). */

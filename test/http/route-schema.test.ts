@@ -7,6 +7,8 @@ import { healthRoute } from '../../src/api/health.js';
 import { defineRoute } from '../../src/http/define-route.js';
 import { compileInput } from '../../src/http/route-input.js';
 import type { Route } from '../../src/http/types.js';
+import { Router } from '../../src/http/router.js';
+import { httpError } from '../../src/errors.js';
 
 /**
  * Route schemas enforced by the server (issue 14 step 3): the router checks
@@ -43,7 +45,16 @@ const routes: Route[] = [
   { method: 'GET', path: '/test/extra-member', auth: null, schema: { response: { 200: Item } }, handler: () => ({ body: { id: 'x', secret: 'y' } }) },
   { method: 'GET', path: '/test/undeclared-status', auth: null, schema: { response: { 200: Item } }, handler: () => ({ status: 201, body: { id: 'x' } }) },
   { method: 'GET', path: '/test/no-schema', auth: null, handler: () => ({ body: { anything: true } }) },
+  // A licence check on what the path names, on a route without request schemas and on one with a JSON body.
+  { method: 'GET', path: '/test/licensed/:thing', auth: {}, authorize: refuseAllBut('ok'), handler: () => ({ body: { anything: true } }) },
+  { method: 'POST', path: '/test/licensed/:thing', auth: {}, body: 'json', authorize: refuseAllBut('ok'), handler: () => ({ body: { anything: true } }) },
 ];
+
+function refuseAllBut(allowed: string): NonNullable<Route['authorize']> {
+  return (_principal, params) => {
+    if (params.thing !== allowed) throw httpError('peril_not_licensed', { field: 'thing', message: `not licensed for ${params.thing}` });
+  };
+}
 
 let t: TestApp;
 const problems: string[] = [];
@@ -96,8 +107,26 @@ describe('request schemas', () => {
   });
 
   it('compiles nothing for a route without request schemas (/health pays nothing per request)', () => {
-    assert.equal(compileInput(healthRoute), null);
-    assert.equal(typeof compileInput(routes[0]!), 'function');
+    assert.deepEqual(compileInput(healthRoute), { checkParams: null, read: null });
+    assert.equal(typeof compileInput(routes[0]!).checkParams, 'function');
+    assert.equal(typeof compileInput(routes[0]!).read, 'function');
+  });
+
+  it('checks the key’s licence for what the path names on every route that asks, schemas or not, before the body is read', async () => {
+    const key = t.key();
+    assert.equal((await call(`${t.url}/test/licensed/ok`, { key })).status, 200);
+    const refusedGet = await call(`${t.url}/test/licensed/other`, { key });
+    assert.equal(refusedGet.status, 403);
+    assert.equal(refusedGet.body.error.field, 'thing');
+    // A body that is not JSON would be a 422; the licence is refused first.
+    const refusedPost = await call(`${t.url}/test/licensed/other`, { method: 'POST', key, body: '{not json' });
+    assert.equal(refusedPost.status, 403);
+    assert.equal((await call(`${t.url}/test/licensed/other`)).status, 401, 'the key first');
+  });
+
+  it('refuses to register a route that checks a licence without asking for a key', () => {
+    const router = new Router();
+    assert.throws(() => router.add({ method: 'GET', path: '/x/:thing', auth: null, authorize: refuseAllBut('ok'), handler: () => ({ body: {} }) }), /authorize needs a key/);
   });
 });
 
