@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from './common.js';
+import { JOB_KINDS, JOB_STATES, type JobStatus } from '../batch/job-states.js';
+import { LIMITS, wholeDays } from '../limits.js';
 
 /**
  * What the batch routes answer (spec "Batch job status object", docs/batch.md):
@@ -7,13 +9,13 @@ import { StringEnum } from './common.js';
  * Pure TypeBox, so the web interface takes its types from here. The names of
  * kinds, states and stages are the batch module's (batch/jobs.ts, queue.ts):
  * the routes' reply types make the compiler check that every value it
- * produces is listed.
+ * produces is listed; kinds and states come from batch/job-states.ts.
  */
-const JobKind = StringEnum(['in_depth', 'lite']);
-const JobState = StringEnum(['pending', 'running', 'complete', 'failed', 'cancelled']);
+const JobKind = StringEnum(JOB_KINDS);
+const JobState = StringEnum(JOB_STATES);
 const Timestamp = Type.String({ format: 'date-time' });
 const Percentage = Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]);
-const SignedLink = Type.Union([Type.String({ description: 'Pre-signed; expires seven days after the artefacts were built' }), Type.Null()]);
+const SignedLink = Type.Union([Type.String({ description: `Pre-signed; expires ${wholeDays(LIMITS.signedUrlLifetimeMs)} days after the artefacts were built` }), Type.Null()]);
 
 export const UploadResponse = Type.Object({ file_id: Type.String() });
 
@@ -28,7 +30,7 @@ const Progress = {
 
 /** Before completion, and when failed or cancelled: the progress and the error; when complete: the links (members in the spec's order). */
 export const JobStatusBody = Type.Union([
-  Type.Object({ job_id: Type.String(), status: StringEnum(['pending', 'running', 'failed', 'cancelled']), ...Progress, error: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Object({ job_id: Type.String(), status: StringEnum(JOB_STATES.filter((s): s is Exclude<JobStatus, 'complete'> => s !== 'complete')), ...Progress, error: Type.Union([Type.String(), Type.Null()]) }),
   Type.Object({ job_id: Type.String(), status: Type.Literal('complete'), ...Progress, result_url: SignedLink, report_url: SignedLink, workbook_url: SignedLink }),
 ]);
 export type JobStatusBody = Static<typeof JobStatusBody>;

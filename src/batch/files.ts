@@ -1,5 +1,6 @@
 import type { Db } from '../store/db.js';
 import { newId } from './ids.js';
+import { FINISHED_STATES, sqlStates } from './job-states.js';
 
 /**
  * Uploaded files and the draft schedules made from them. Every read is
@@ -94,7 +95,7 @@ export class FileStore {
         const unused = this.db
           .prepare<{ cutoff: number }, FileRecord>(
             `SELECT f.* FROM files f WHERE f.purged_at IS NULL AND f.created_at < @cutoff AND NOT EXISTS
-               (SELECT 1 FROM jobs j WHERE j.file_id = f.id AND (j.status IN ('pending', 'running') OR j.submitted_at >= @cutoff))`,
+               (SELECT 1 FROM jobs j WHERE j.file_id = f.id AND (j.status NOT IN ${sqlStates(FINISHED_STATES)} OR j.submitted_at >= @cutoff))`,
           )
           .all({ cutoff });
         if (markPurgedAt !== undefined) {

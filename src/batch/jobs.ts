@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.js';
 import { echo, httpError } from '../errors.js';
 import { newId } from './ids.js';
+import { FINISHED_STATES, fromStates, JOB_STATES, sqlStates, TRANSITIONS, type JobKind, type JobStatus } from './job-states.js';
 
 /**
  * Batch jobs in SQLite (docs/batch.md "States"). Claiming is one transaction,
@@ -8,8 +9,7 @@ import { newId } from './ids.js';
  * can share the queue; every write a worker makes is guarded by its lease, so
  * a cancelled or re-leased job is never written by a stale worker.
  */
-export type JobKind = 'in_depth' | 'lite';
-export type JobStatus = 'pending' | 'running' | 'complete' | 'failed' | 'cancelled';
+export type { JobKind, JobStatus } from './job-states.js';
 
 export interface JobRecord {
   id: string;
@@ -113,14 +113,14 @@ export class JobStore {
 
   /** How many jobs are in each status, every status present (for /metrics). */
   countByStatus(): Record<JobStatus, number> {
-    const counts: Record<JobStatus, number> = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
+    const counts = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobStatus, number>;
     for (const row of this.db.prepare<[], { status: JobStatus; n: number }>('SELECT status, count(*) AS n FROM jobs GROUP BY status').all()) counts[row.status] = row.n;
     return counts;
   }
 
   /** Pending or running → cancelled, stored at once; the worker's next renewal fails, and it drops the job within a slice of rows. */
   cancel(id: string, now: number): void {
-    this.db.prepare("UPDATE jobs SET status = 'cancelled', finished_at = ?, lease_owner = NULL WHERE id = ? AND status IN ('pending', 'running')").run(now, id);
+    this.db.prepare(`UPDATE jobs SET status = '${TRANSITIONS.cancel.to}', finished_at = ?, lease_owner = NULL WHERE id = ? AND ${fromStates('cancel')}`).run(now, id);
   }
 
   /**
@@ -146,7 +146,7 @@ export class JobStore {
       if (!next) return undefined;
       this.db
         .prepare(
-          `UPDATE jobs SET status = 'running', attempt = attempt + 1, processed_rows = 0, building_artefacts = 0,
+          `UPDATE jobs SET status = '${TRANSITIONS.claim.to}', attempt = attempt + 1, processed_rows = 0, building_artefacts = 0,
              lease_owner = ?, lease_expires_at = ?, started_at = coalesce(started_at, ?) WHERE id = ?`,
         )
         .run(workerId, now + leaseMs, now, next.id);
@@ -206,7 +206,7 @@ export class JobStore {
 
   complete(id: string, workerId: string, files: { result: string; report: string | null; workbook: string | null }, now: number): boolean {
     return this.guarded(
-      "UPDATE jobs SET status = 'complete', result_file = ?, report_file = ?, workbook_file = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
+      `UPDATE jobs SET status = '${TRANSITIONS.complete.to}', result_file = ?, report_file = ?, workbook_file = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
       [files.result, files.report, files.workbook, now, id],
       workerId,
     );
@@ -214,7 +214,7 @@ export class JobStore {
 
   fail(id: string, workerId: string, error: string, now: number): boolean {
     return this.guarded(
-      "UPDATE jobs SET status = 'failed', error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
+      `UPDATE jobs SET status = '${TRANSITIONS.fail.to}', error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
       [error, now, id],
       workerId,
     );
@@ -224,7 +224,7 @@ export class JobStore {
   expired(cutoff: number, now: number): string[] {
     return this.db
       .prepare<{ cutoff: number; now: number }, { id: string }>(
-        `SELECT id FROM jobs WHERE status IN ('complete', 'failed', 'cancelled') AND purged_at IS NULL
+        `SELECT id FROM jobs WHERE status IN ${sqlStates(FINISHED_STATES)} AND purged_at IS NULL
            AND coalesce(finished_at, submitted_at) < @cutoff AND coalesce(links_expire_at, 0) <= @now`,
       )
       .all({ cutoff, now })
@@ -239,7 +239,8 @@ export class JobStore {
     return this.db.prepare<[string], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? ORDER BY chunk').all(id);
   }
 
+  /** A write by the lease holder: the job is running (the state complete and fail leave from) and still its. */
   private guarded(sql: string, params: unknown[], workerId: string): boolean {
-    return this.db.prepare(`${sql} AND status = 'running' AND lease_owner = ?`).run(...params, workerId).changes === 1;
+    return this.db.prepare(`${sql} AND ${fromStates('complete')} AND lease_owner = ?`).run(...params, workerId).changes === 1;
   }
 }
