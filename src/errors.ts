@@ -1,3 +1,5 @@
+import { Type, type Static } from '@sinclair/typebox';
+
 /**
  * The one catalogue of error codes. Every error the service answers with is
  * built from this table, so status, code and default message never drift.
@@ -40,6 +42,25 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * The error body every non-2xx response carries (docs/api.md "Errors"), described once: HttpError
+ * writes it, OpenAPI publishes it and the web interface reads it. Some errors add members
+ * (`limit_bytes`, `retry_after_seconds`, `checks`, `total_errors`, …).
+ */
+export const ErrorBody = Type.Object({
+  error: Type.Object({
+    status: Type.Integer(),
+    code: Type.String(),
+    message: Type.String(),
+    field: Type.Union([Type.String(), Type.Null()]),
+    details: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+    request_id: Type.String(),
+  }),
+});
+/** The error object, with the members particular errors add. */
+export type ErrorObject = Static<typeof ErrorBody>['error'] & { [extra: string]: unknown };
+export type ErrorBody = { error: ErrorObject };
+
 export interface ErrorDetail {
   field?: string;
   row?: number;
@@ -77,15 +98,11 @@ export class HttpError extends Error {
   }
 
   /** The JSON body every error response carries. */
-  toBody(requestId: string): { error: Record<string, unknown> } {
-    const error: Record<string, unknown> = {
-      status: this.status,
-      code: this.code,
-      message: this.message,
-      field: this.field,
-    };
+  toBody(requestId: string): ErrorBody {
+    const error: ErrorObject = { status: this.status, code: this.code, message: this.message, field: this.field } as ErrorObject;
     if (this.details) error.details = this.details;
     if (this.extra) Object.assign(error, this.extra);
+    // Last, so members come in the documented order whatever an error adds.
     error.request_id = requestId;
     return { error };
   }

@@ -1,3 +1,5 @@
+import type { ErrorObject } from '../../errors.js';
+
 /**
  * The one way the page talks to the service: same-origin fetches with the
  * key in X-API-Key, JSON in and out, and every non-2xx answer turned into an
@@ -32,9 +34,8 @@ export interface ApiClient {
   remove<T>(path: string): Promise<T>;
 }
 
-interface ErrorBody {
-  error?: { status?: number; code?: string; message?: string; field?: string | null; details?: RowProblem[]; total_errors?: number };
-}
+/** What a non-2xx answer may hold: the service's error body (errors.ts), or anything else a proxy put there. */
+type ErrorBody = { error?: Partial<ErrorObject> };
 
 async function decode<T>(response: Response): Promise<T> {
   const text = await response.text();
@@ -51,7 +52,8 @@ async function decode<T>(response: Response): Promise<T> {
     error?.code ?? `http_${response.status}`,
     error?.message ?? `The service answered ${response.status} ${response.statusText}.`,
     error?.field ?? null,
-    Array.isArray(error?.details) ? error.details : [],
+    // Row-level details are {row, column, message} (docs/batch.md "Upload").
+    Array.isArray(error?.details) ? (error.details as unknown as RowProblem[]) : [],
     typeof error?.total_errors === 'number' ? error.total_errors : null,
   );
 }
