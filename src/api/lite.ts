@@ -5,7 +5,7 @@ import type { Route, SchemaFailure } from '../http/types.js';
 import { requireFloodPlus } from '../auth/licence.js';
 import { addOneYear, londonToday } from '../engine/calendar.js';
 import type { CurveResult } from '../engine/engine.js';
-import { resolveLocation } from '../geo/index.js';
+import { missingLocationField, resolveLocation } from '../geo/index.js';
 import { finishLite, liteSelection, planLite } from '../lite/score.js';
 import { liteAnswer } from './lite-json.js';
 import { LiteQuery, LiteResponse } from './lite-schema.js';
@@ -41,10 +41,8 @@ export function liteRoute(app: ApiContext): Route {
     handler: (ctx) => {
       const { location = null, latitude = null, longitude = null, tag = null, flood_plus: floodPlus = false } = ctx.input.query;
       if (floodPlus) requireFloodPlus(ctx.principal!);
-      if (location === null && (latitude === null || longitude === null)) {
-        const field = latitude === null && longitude === null ? 'location' : latitude === null ? 'latitude' : 'longitude';
-        throw httpError('invalid_location', { field, message: `${field}: give a location, or both latitude and longitude` });
-      }
+      const missing = missingLocationField({ location: location !== null, latitude: latitude !== null, longitude: longitude !== null });
+      if (missing) throw httpError('invalid_location', { field: missing, message: `${missing}: give a location, or both latitude and longitude` });
       const geocoder = app.geocoder();
       const resolved = resolveLocation(geocoder, { location, latitude, longitude });
       if (!resolved.ok) throw httpError('geocoding_failed', { field: 'location', message: `location: ${resolved.error}` });

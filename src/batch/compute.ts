@@ -1,5 +1,6 @@
-import type { Engine, CurveRequest } from '../engine/engine.js';
-import { integerReturnPeriod, returnPeriodYears, toPercent, windowYears } from '../engine/formulas.js';
+import { curveRequest, curveYears, type CurveRequest } from '../engine/curve-window.js';
+import type { Engine } from '../engine/engine.js';
+import { integerReturnPeriod, returnPeriodYears, toPercent } from '../engine/formulas.js';
 import { perilDef, type PerilName } from '../engine/perils.js';
 import { bandColour, NO_RESULT_COLOUR } from '../lite/bands.js';
 import { scoreLocations, type LiteMethod } from '../lite/score.js';
@@ -41,7 +42,7 @@ export async function computeInDepth(engine: Engine, rows: readonly RowContext[]
   for (const ctx of rows) {
     if (ctx.failure) continue;
     for (const peril of perils) {
-      requests.push({ peril, latitude: ctx.latitude!, longitude: ctx.longitude!, startDay: ctx.startDay, endDay: ctx.endDay, startHour: ctx.startHour, endHour: ctx.endHour, mode: 'window' });
+      requests.push(curveRequest(peril, { latitude: ctx.latitude!, longitude: ctx.longitude! }, ctx));
     }
   }
   const curves = await engine.evaluate(requests);
@@ -63,8 +64,7 @@ export async function computeInDepth(engine: Engine, rows: readonly RowContext[]
         failures.push(failure(ctx, peril, 'model_execution', `${peril}: ${curve.reason}`));
         continue;
       }
-      const [h0, h1] = def.modelType === 'accumulation' ? [0, 23] : [ctx.startHour, ctx.endHour];
-      const years = windowYears(ctx.endDay - ctx.startDay + 1, h0, h1);
+      const years = curveYears(peril, ctx.endDay - ctx.startDay + 1, ctx);
       def.thresholds.forEach((threshold, j) => {
         const p = curve.values[j]!;
         lines.push(`${prefix}${cell(threshold)},${decimalCell(toPercent(p))},${integerReturnPeriod(returnPeriodYears(p, years))},success\r\n`);

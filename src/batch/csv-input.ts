@@ -1,5 +1,6 @@
 import { LIMITS } from '../limits.js';
 import { parseIsoDate } from '../engine/calendar.js';
+import { missingLocationField } from '../geo/index.js';
 
 /**
  * The batch CSV row rules (spec "Batch CSV input", docs/batch.md): one raw CSV
@@ -90,10 +91,9 @@ export function parseRecord(record: Record<string, string>, row: number, todayDa
 
   const latGiven = (record.latitude ?? '').trim() !== '';
   const lonGiven = (record.longitude ?? '').trim() !== '';
-  if (location === null && !(latGiven && lonGiven)) {
-    if (!latGiven && !lonGiven) fail('location', 'a location, or both latitude and longitude, is required');
-    else fail(latGiven ? 'longitude' : 'latitude', 'both coordinates are needed when no location is given');
-  }
+  const missing = missingLocationField({ location: location !== null, latitude: latGiven, longitude: lonGiven });
+  if (missing === 'location') fail('location', 'a location, or both latitude and longitude, is required');
+  else if (missing) fail(missing, 'both coordinates are needed when no location is given');
   if (start && end && end.day < start.day) fail('end_date', 'must be on or after start_date');
   if (!start && end && end.day < todayDay) fail('end_date', 'is before today, the earliest default start_date (the submission date)');
   if (start && end && end.day - start.day + 1 > LIMITS.maxWindowDays) fail('end_date', `the window may span at most ${LIMITS.maxWindowDays} days`);

@@ -1,5 +1,6 @@
 import { LIMITS } from '../limits.js';
 import { addOneYear, formatIsoDate, parseIsoDate } from '../engine/calendar.js';
+import type { CurveWindow } from '../engine/curve-window.js';
 import { resolveLocation, type Geocoder } from '../geo/index.js';
 import type { BatchRow } from './csv-input.js';
 import { cell, textCell } from './csv-output.js';
@@ -9,13 +10,9 @@ import { cell, textCell } from './csv-output.js';
  * end_date = start + 1 year − 1 day, hours 0/23) and its location resolved —
  * or the reason it cannot be scored. Also renders the echoed leading columns.
  */
-export interface RowContext {
+export interface RowContext extends CurveWindow {
   row: BatchRow;
   index: number;
-  startDay: number;
-  endDay: number;
-  startHour: number;
-  endHour: number;
   latitude: number | null;
   longitude: number | null;
   country: string | null;

@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import { cellIndex } from './grid.js';
+import type { CurveRequest } from './curve-window.js';
 import { KernelInstance, kernelModule, OPS, REQUEST_INTS, type KernelOp } from './kernel.js';
 import { perilDef, type PerilName } from './perils.js';
 import { BLOCK_CAPACITY_BYTES, BLOCK_FLAG_OFFSET, layoutBlock, ScratchBlocks, taskBytes } from './scratch.js';
@@ -13,19 +14,7 @@ import type { KernelTask } from './worker.js';
  * round trip costs more than they do); larger ones are split into tasks for
  * the piscina pool. Both read the same shared tables (docs/methods.md).
  */
-export interface CurveRequest {
-  peril: PerilName;
-  latitude: number;
-  longitude: number;
-  /** Epoch days, inclusive. Expanding: the first window's start (start − window_days) and the last window's end. */
-  startDay: number;
-  endDay: number;
-  startHour: number;
-  endHour: number;
-  mode: KernelOp;
-  /** Mode 'threshold': the index, in the peril's thresholds, of the one probability wanted. */
-  threshold?: number;
-}
+export type { CurveRequest } from './curve-window.js';
 
 /**
  * Probabilities as fractions: K per curve; expanding gives (endDay − startDay + 1) × K, threshold
@@ -165,13 +154,7 @@ export class Engine {
       const located = this.locate(r.peril, r.latitude, r.longitude);
       if ('reason' in located) return { ok: false, reason: located.reason };
       const table = this.tables.tables.get(r.peril)!;
-      this.words[at] = located.row;
-      this.words[at + 1] = r.startDay;
-      this.words[at + 2] = r.endDay;
-      this.words[at + 3] = r.startHour;
-      this.words[at + 4] = r.endHour;
-      this.words[at + 5] = OPS[r.mode];
-      this.words[at + 6] = thresholdIndex(r, table.info.thresholdCount);
+      packRequest(this.words, at, located.row, r, table.info.thresholdCount);
       this.inline.evaluate(table.base, layout.requests, 1, layout.results, layout.scratch);
       const count = valueCount(r, table.info.thresholdCount);
       const values: number[] = [];
@@ -221,14 +204,7 @@ export class Engine {
       let values = 0;
       indices.forEach((index, j) => {
         const r = requests[index]!;
-        const at = j * REQUEST_INTS;
-        packed[at] = rows[index]!;
-        packed[at + 1] = r.startDay;
-        packed[at + 2] = r.endDay;
-        packed[at + 3] = r.startHour;
-        packed[at + 4] = r.endHour;
-        packed[at + 5] = OPS[r.mode];
-        packed[at + 6] = thresholdIndex(r, k);
+        packRequest(packed, j * REQUEST_INTS, rows[index]!, r, k);
         values += valueCount(r, k);
         resultOffsets.push(values);
         micros.push(estimateMicros(table.info.type, r.mode, r.endDay - r.startDay + 1, k));
@@ -307,6 +283,17 @@ function thresholdIndex(r: CurveRequest, k: number): number {
 }
 
 /** Rough kernel cost, for the inline/pool decision and task sizing (bench/README.md has the measurements). */
+/** A request as the kernel reads it: REQUEST_INTS i32 at `at` (row, days, hours, op, threshold index; assembly/index.ts). */
+function packRequest(words: Int32Array, at: number, row: number, r: CurveRequest, thresholdCount: number): void {
+  words[at] = row;
+  words[at + 1] = r.startDay;
+  words[at + 2] = r.endDay;
+  words[at + 3] = r.startHour;
+  words[at + 4] = r.endHour;
+  words[at + 5] = OPS[r.mode];
+  words[at + 6] = thresholdIndex(r, thresholdCount);
+}
+
 function estimateMicros(type: TableInfo['type'], mode: KernelOp, days: number, k: number): number {
   const months = Math.ceil(days / 30) + 1;
   const gammaTail = 0.3 * k;

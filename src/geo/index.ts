@@ -6,7 +6,7 @@ import { Geocoder } from './geocoder.js';
 
 export { Geocoder, GEOCODE_CACHE_ENTRIES, type GeocoderStats } from './geocoder.js';
 export type { GeocodeMatch } from './match.js';
-export { resolveLocation, type LocationInput, type Resolved } from './resolve-location.js';
+export { missingLocationField, resolveLocation, type LocationInput, type Resolved } from './resolve-location.js';
 
 let shared: Geocoder | undefined;
 

@@ -27,6 +27,17 @@ function present(value: number | null | undefined): value is number {
   return typeof value === 'number';
 }
 
+/**
+ * The field a request lacks to be located, or null when it has enough: a location, or both
+ * coordinates (spec row rules 1–3). Every entry point names the same field: `location` when
+ * nothing is given, else the missing coordinate.
+ */
+export function missingLocationField(has: { location: boolean; latitude: boolean; longitude: boolean }): 'location' | 'latitude' | 'longitude' | null {
+  if (has.location || (has.latitude && has.longitude)) return null;
+  if (!has.latitude && !has.longitude) return 'location';
+  return has.latitude ? 'longitude' : 'latitude';
+}
+
 export function resolveLocation(geocoder: Geocoder, input: LocationInput): Resolved {
   const location = typeof input.location === 'string' && input.location.trim() !== '' ? input.location : null;
   const { latitude, longitude } = input;
@@ -42,11 +53,9 @@ export function resolveLocation(geocoder: Geocoder, input: LocationInput): Resol
   }
 
   if (location === null) {
-    if (present(latitude) || present(longitude)) {
-      const missing = present(latitude) ? 'longitude' : 'latitude';
-      return { ok: false, error: `${missing} is missing: give both latitude and longitude, or a location` };
-    }
-    return { ok: false, error: 'A location, or both latitude and longitude, is required' };
+    const missing = missingLocationField({ location: false, latitude: present(latitude), longitude: present(longitude) });
+    if (missing === 'location') return { ok: false, error: 'A location, or both latitude and longitude, is required' };
+    return { ok: false, error: `${missing} is missing: give both latitude and longitude, or a location` };
   }
 
   const match = geocoder.geocode(location);

@@ -1,4 +1,5 @@
-import type { Engine, CurveRequest, CurveResult } from '../engine/engine.js';
+import { curveRequest, WHOLE_DAYS, type CurveRequest } from '../engine/curve-window.js';
+import type { Engine, CurveResult } from '../engine/engine.js';
 import { integerReturnPeriod, returnPeriodYears, windowYears } from '../engine/formulas.js';
 import { PERIL_NAMES, perilDef, type PerilName } from '../engine/perils.js';
 import { bandForPercentile, bandForReturnPeriod, type BandName } from './bands.js';
@@ -93,6 +94,7 @@ export function planLite(
   const outcomes: LiteOutcome[] = locations.map(() => ({ scores: {}, unavailable: {} }));
   const pending: LitePlan['pending'] = [];
   const requests: CurveRequest[] = [];
+  const wholeDays = { startDay: window.startDay, endDay: window.endDay, ...WHOLE_DAYS };
   locations.forEach((loc, at) => {
     for (const peril of perils) {
       const lite = perilDef(peril).lite!;
@@ -107,9 +109,8 @@ export function planLite(
           outcomes[at]!.scores[peril] = { score, band: bandForPercentile(score) };
         }
       } else {
-        // The window's days named rather than spread: a spread between other members is a runtime copy per curve.
         // Only the Lite threshold's probability is computed (the kernel's threshold op), not the whole curve.
-        requests.push({ peril, latitude: loc.latitude, longitude: loc.longitude, startDay: window.startDay, endDay: window.endDay, startHour: 0, endHour: 23, mode: 'threshold', threshold: LITE_THRESHOLD_AT.get(peril)! });
+        requests.push(curveRequest(peril, loc, wholeDays, 'threshold', LITE_THRESHOLD_AT.get(peril)!));
         pending.push({ at, peril });
       }
     }

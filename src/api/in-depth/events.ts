@@ -1,6 +1,8 @@
 import { validationError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
 import { addOneYear, formatIsoDate, londonToday, parseIsoDate } from '../../engine/calendar.js';
+import type { CurveWindow } from '../../engine/curve-window.js';
+import { missingLocationField } from '../../geo/index.js';
 import type { EventInput } from './schema.js';
 
 /**
@@ -8,16 +10,12 @@ import type { EventInput } from './schema.js';
  * assigned and unique, a location or both coordinates, dates parsed with their
  * mode's defaults, hours ordered. Every rejection is a 422 naming the field.
  */
-export interface NormalizedEvent {
+export interface NormalizedEvent extends CurveWindow {
   index: number;
   tag: string | null;
   location: string | null;
   latitude: number | null;
   longitude: number | null;
-  startDay: number;
-  endDay: number;
-  startHour: number;
-  endHour: number;
 }
 
 /** v2: tomorrow for a policy year; daily and expanding: today (UK civil time). */
@@ -31,10 +29,8 @@ export function normalizeEvents(events: readonly EventInput[], defaults: DateDef
     const location = e.location?.trim() ? e.location.trim() : null;
     const latitude = e.latitude ?? null;
     const longitude = e.longitude ?? null;
-    if (location === null && (latitude === null || longitude === null)) {
-      const field = latitude === null && longitude === null ? 'location' : latitude === null ? 'latitude' : 'longitude';
-      throw validationError(`${at}.${field}`, 'a location is required unless both latitude and longitude are given');
-    }
+    const missing = missingLocationField({ location: location !== null, latitude: latitude !== null, longitude: longitude !== null });
+    if (missing) throw validationError(`${at}.${missing}`, 'a location is required unless both latitude and longitude are given');
     const startDay = e.start_date !== undefined ? date(e.start_date, `${at}.start_date`) : defaults === 'policy_year' ? today + 1 : today;
     // Spec: v2 ends a year after its start; daily and expanding end today, which a start after today passes.
     const endDay = e.end_date !== undefined ? date(e.end_date, `${at}.end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : today;

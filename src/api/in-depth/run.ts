@@ -1,5 +1,6 @@
-import type { Engine, CurveRequest } from '../../engine/engine.js';
-import { floatReturnPeriod, integerReturnPeriod, returnPeriodYears, toPercent, windowYears } from '../../engine/formulas.js';
+import { curveRequest, curveYears, type CurveRequest } from '../../engine/curve-window.js';
+import type { Engine } from '../../engine/engine.js';
+import { floatReturnPeriod, integerReturnPeriod, returnPeriodYears, toPercent } from '../../engine/formulas.js';
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import { resolveLocation, type Geocoder } from '../../geo/index.js';
 import type { NormalizedEvent } from './events.js';
@@ -38,7 +39,7 @@ export async function runInDepth(engine: Engine, geocoder: () => Geocoder, plan:
       continue;
     }
     for (const peril of plan.perils) {
-      combos.push({ event, peril, request: curveRequest(plan, event, peril, resolved.latitude, resolved.longitude) });
+      combos.push({ event, peril, request: eventRequest(plan, event, peril, resolved) });
     }
   }
   const curves = await engine.evaluate(combos.map((c) => c.request));
@@ -69,19 +70,10 @@ export async function runInDepth(engine: Engine, geocoder: () => Geocoder, plan:
   return { status: failedItems.length === 0 ? 200 : 207, body: inDepthAnswer(results, failedItems, metadata) };
 }
 
-function curveRequest(plan: InDepthPlan, event: NormalizedEvent, peril: PerilName, latitude: number, longitude: number): CurveRequest {
-  const cumulative = perilDef(peril).cumulative;
-  const leadIn = plan.mode === 'expanding' || (plan.mode === 'v2' && cumulative) ? plan.windowDays : 0;
-  return {
-    peril,
-    latitude,
-    longitude,
-    startDay: event.startDay - leadIn,
-    endDay: event.endDay,
-    startHour: event.startHour,
-    endHour: event.endHour,
-    mode: plan.mode === 'v2' ? 'window' : plan.mode,
-  };
+/** The event's curve of `peril`: expanding windows, and v2's cumulative perils, start window_days early. */
+function eventRequest(plan: InDepthPlan, event: NormalizedEvent, peril: PerilName, place: { latitude: number; longitude: number }): CurveRequest {
+  const leadIn = plan.mode === 'expanding' || (plan.mode === 'v2' && perilDef(peril).cumulative) ? plan.windowDays : 0;
+  return curveRequest(peril, place, { ...event, startDay: event.startDay - leadIn }, plan.mode === 'v2' ? 'window' : plan.mode);
 }
 
 function shape(mode: InDepthMode, combo: Combination, values: Float64Array | number[]): ResultObject[] {
@@ -97,9 +89,7 @@ function shape(mode: InDepthMode, combo: Combination, values: Float64Array | num
     }
     return windows;
   }
-  // Accumulation perils are daily models: hours do not shorten their window.
-  const [h0, h1] = def.modelType === 'accumulation' ? [0, 23] : [request.startHour, request.endHour];
-  const windowLength = windowYears(mode === 'daily' ? 1 : request.endDay - request.startDay + 1, h0, h1);
+  const windowLength = curveYears(combo.peril, mode === 'daily' ? 1 : request.endDay - request.startDay + 1, request);
   // Loops, not Array.from(values, f): its iterator path cost ~45 ns a value, most of v2's time (bench/README.md).
   const probability: number[] = [];
   const returnPeriod: number[] = [];
