@@ -22,7 +22,7 @@ import { JobStore } from './batch/jobs.js';
 import { UrlSigner } from './batch/signing.js';
 import { BatchWorker } from './batch/worker.js';
 import type { ArtefactBuilder } from './batch/artefacts.js';
-import { ThreadedArtefacts } from './batch/artefact-threads.js';
+import { ThreadedArtefacts } from './reports/threaded-builder.js';
 import { assertReportAssets } from './reports/html/assets.js';
 import type { IntakeDeps } from './batch/intake.js';
 import { UploadGate } from './batch/upload-gate.js';

@@ -53,6 +53,23 @@ describe('import graph of src/', () => {
     assert.deepEqual(cycles(importGraph('src')), []);
   });
 
+  it('has no two top-level folders that import each other (a folder of src/ depends on others one way)', () => {
+    const folderOf = (file: string): string | null => {
+      const parts = path.relative('src', file).split(path.sep);
+      return parts.length > 1 ? parts[0]! : null;
+    };
+    const edges = new Set<string>();
+    for (const [file, targets] of importGraph('src')) {
+      const from = folderOf(file);
+      for (const target of targets) {
+        const to = folderOf(target);
+        if (from && to && from !== to) edges.add(`${from} → ${to}`);
+      }
+    }
+    const mutual = [...edges].filter((edge) => edges.has(edge.split(' → ').reverse().join(' → ')));
+    assert.deepEqual(mutual, []);
+  });
+
   it('the detector sees type-only, multi-line and dynamic imports (a cycle planted in a temporary tree is found)', () => {
     const dir = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'hazrisk-cycles-'));
     fs.writeFileSync(path.join(dir, 'a.ts'), "import type {\n  B,\n} from './b.js';\nexport type A = B;\n");

@@ -1,16 +1,16 @@
 import { Piscina } from 'piscina';
-import type { ArtefactBuilder, ArtefactInputs } from './artefacts.js';
-import type { ArtefactTask, ArtefactThreadData } from './artefact-thread.js';
-import type { JobRecord } from './jobs.js';
+import type { ArtefactBuilder, ArtefactInputs } from '../batch/artefacts.js';
+import type { JobRecord } from '../batch/jobs.js';
+import type { ArtefactTask, ArtefactThreadData } from './builder-thread.js';
 
 /**
  * The default artefact builder: the reports module's builder run on worker
- * threads (artefact-thread.ts), so building a 3-million-row workbook uses a
+ * threads (builder-thread.ts), so building a 3-million-row workbook uses a
  * core of its own while the main thread computes other jobs' chunks. Threads
  * start when a build needs one and end after ten minutes idle (a busy service
  * keeps them warm); an aborted build ends its thread (piscina replaces it).
  */
-const THREAD_URL = new URL(`./artefact-thread.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+const THREAD_URL = new URL(`./builder-thread.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
 const IDLE_MS = 600_000;
 
 export class ThreadedArtefacts implements ArtefactBuilder {

@@ -1,14 +1,14 @@
 import { workerData } from 'piscina';
 import type { Config } from '../config.js';
 import { createLogger } from '../log.js';
-import { createArtefactBuilder } from '../reports/index.js';
 import { openDatabase } from '../store/db.js';
-import type { ArtefactBuilder, ArtefactInputs } from './artefacts.js';
-import { FileStore } from './files.js';
-import type { JobRecord } from './jobs.js';
+import type { ArtefactBuilder, ArtefactInputs } from '../batch/artefacts.js';
+import { FileStore } from '../batch/files.js';
+import type { JobRecord } from '../batch/jobs.js';
+import { createArtefactBuilder } from './index.js';
 
 /**
- * An artefact thread (artefact-threads.ts): builds one workbook or report per
+ * An artefact thread (threaded-builder.ts): builds one workbook or report per
  * task with the reports module's builder, off the main thread that computes
  * chunks and serves HTTP. It opens its own connection to the database (the
  * report names the uploaded file) and logs through its own logger.
