@@ -69,12 +69,3 @@ export const PERIL_CONFIG: Readonly<Record<HistoricPeril, HistoricPerilConfig>> 
 
 /** Search radius units → km (exact: 1 mi = 1.609344 km). */
 export const RADIUS_KM_PER_UNIT: Readonly<Record<string, number>> = { km: 1, mi: 1.609344, m: 0.001 };
-
-export const SEARCH_LIMITS = {
-  /** Largest search radius, any unit (km). */
-  maxRadiusKm: 500,
-  /** Most events one listing carries: every match up to this by default; more matches answer 422 unless `limit` asks for the nearest. */
-  maxListLimit: 1000,
-  /** Relative slack in size comparisons, for unit conversions' floating-point rounding. */
-  sizeTolerance: 1e-9,
-} as const;

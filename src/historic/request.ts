@@ -5,7 +5,8 @@
  */
 import { validationError } from '../errors.js';
 import { monthMask } from './geo.js';
-import { PERIL_CONFIG, RADIUS_KM_PER_UNIT, SEARCH_LIMITS, type HistoricPeril } from './perils.js';
+import { PERIL_CONFIG, RADIUS_KM_PER_UNIT, type HistoricPeril } from './perils.js';
+import { LIMITS } from '../limits.js';
 import type { EventsQuery, FilterParam, ShapesBody } from './schema.js';
 import type { SearchQuery } from './search.js';
 import type { RowFilters } from './store.js';
@@ -16,7 +17,7 @@ export function listingQuery(peril: HistoricPeril, q: EventsQuery): SearchQuery 
     location: { lat: q.lat, lon: q.lon, radiusKm: q.radius_km ?? PERIL_CONFIG[peril].defaultRadiusKm },
     externalId: null,
     filters: yearFilters(q.start_year, q.end_year, 'query.'),
-    limit: q.limit ?? SEARCH_LIMITS.maxListLimit,
+    limit: q.limit ?? LIMITS.historicSearch.maxListLimit,
   };
 }
 
@@ -63,8 +64,8 @@ export function radiusInKm(radius: FilterParam): number {
   if (perUnit === undefined) throw validationError('radius.unit', `must be one of ${Object.keys(RADIUS_KM_PER_UNIT).map((u) => `"${u}"`).join(', ')}`);
   if (!(radius.value > 0)) throw validationError('radius.value', 'must be greater than 0');
   const km = radius.value * perUnit;
-  if (km > SEARCH_LIMITS.maxRadiusKm * (1 + SEARCH_LIMITS.sizeTolerance)) {
-    throw validationError('radius.value', `must be at most ${SEARCH_LIMITS.maxRadiusKm} km (${+(SEARCH_LIMITS.maxRadiusKm / perUnit).toFixed(3)} ${unit})`);
+  if (km > LIMITS.historicSearch.maxRadiusKm * (1 + LIMITS.historicSearch.sizeTolerance)) {
+    throw validationError('radius.value', `must be at most ${LIMITS.historicSearch.maxRadiusKm} km (${+(LIMITS.historicSearch.maxRadiusKm / perUnit).toFixed(3)} ${unit})`);
   }
   return km;
 }
@@ -79,5 +80,5 @@ export function minimumSize(peril: HistoricPeril, size: FilterParam): number {
   if (range && (size.value < range[0] || size.value > range[1])) throw validationError('size.value', `must be between ${range[0]} and ${range[1]} (${size.unit})`);
   if (integer && !Number.isInteger(size.value)) throw validationError('size.value', `must be a whole ${size.unit} rating`);
   if (size.value < 0) throw validationError('size.value', 'must not be negative');
-  return (size.value / perUnit) * (1 - SEARCH_LIMITS.sizeTolerance);
+  return (size.value / perUnit) * (1 - LIMITS.historicSearch.sizeTolerance);
 }

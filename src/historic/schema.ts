@@ -5,7 +5,6 @@
  * Unit names and cross-field rules are checked in request.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { SEARCH_LIMITS } from './perils.js';
 import { LIMITS } from '../limits.js';
 
 const YEAR = { minimum: 1800, maximum: 2200 };
@@ -40,8 +39,8 @@ export const EventsQuery = Type.Object(
     lon: Type.Number({ minimum: -180, maximum: 180 }),
     start_year: Type.Optional(Type.Integer(YEAR)),
     end_year: Type.Optional(Type.Integer(YEAR)),
-    radius_km: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: SEARCH_LIMITS.maxRadiusKm })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_LIMITS.maxListLimit })),
+    radius_km: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.historicSearch.maxRadiusKm })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.historicSearch.maxListLimit })),
   },
   { additionalProperties: false },
 );

@@ -6,7 +6,7 @@ import { after, before, describe, it } from '../helpers/harness.js';
 import type { PerilName } from '../../src/engine/perils.js';
 import { buildReport } from '../../src/reports/html/build-report.js';
 import type { JobInfo } from '../../src/reports/job-info.js';
-import { REPORT_LIMITS } from '../../src/reports/report-limits.js';
+import { LIMITS } from '../../src/limits.js';
 import { tempDir } from '../helpers/app.js';
 import { parseCsvText } from '../helpers/batch.js';
 import { launchBrowser, openPage, REPORT_SKIP, screenshot } from './browser.js';
@@ -14,8 +14,8 @@ import { writeSyntheticLite } from './synthetic-results.js';
 
 /**
  * The large-schedule rule (docs/reports.md): a 100,000-location Lite report
- * keeps its map to REPORT_LIMITS.mapPoints binned points and its triage table
- * to REPORT_LIMITS.triageRowsPerPeril rows per peril, stays a few MiB, and
+ * keeps its map to LIMITS.report.mapPoints binned points and its triage table
+ * to LIMITS.report.triageRowsPerPeril rows per peril, stays a few MiB, and
  * opens in Chromium with the exact band counts.
  */
 const LOCATIONS = 100_000;
@@ -54,9 +54,9 @@ describe('a 100,000-location Lite report', () => {
       assert.deepEqual(await w.page.$$eval('#band-chart .bar', (els) => els.map((e) => Number(e.getAttribute('data-count')))), expected);
       assert.equal(await w.page.getAttribute('#no-result', 'data-count'), String(LOCATIONS - best.size));
       const points = await w.page.locator('#map-points circle').count();
-      assert.ok(points > 1000 && points <= REPORT_LIMITS.mapPoints, `${points} points`);
+      assert.ok(points > 1000 && points <= LIMITS.report.mapPoints, `${points} points`);
       assert.match((await w.page.textContent('#map-note'))!, /grouped on a [\d.]+° grid/);
-      const kept = PERILS.length * REPORT_LIMITS.triageRowsPerPeril;
+      const kept = PERILS.length * LIMITS.report.triageRowsPerPeril;
       assert.match((await w.page.textContent('#triage .page-info'))!, new RegExp(`^Rows 1–50 of ${kept} · page 1 of ${kept / 50}$`));
       assert.match((await w.page.textContent('#triage-section .note'))!, new RegExp(`of ${successes.toLocaleString('en-GB')}\\)`));
       await w.page.click('#triage .pager button:has-text("Next")');

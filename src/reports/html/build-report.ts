@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArtefactInputs } from '../../batch/artefacts.js';
 import type { JobInfo } from '../job-info.js';
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import { listFailures } from '../summary/failures.js';
 import { summariseInDepth } from '../summary/in-depth-summary.js';
 import { summariseLite } from '../summary/lite-summary.js';
@@ -18,7 +18,7 @@ import { renderPage } from './page.js';
 export const REPORT_FILE = 'report.html';
 
 export async function buildReport(job: JobInfo, inputs: ArtefactInputs, now: number): Promise<string> {
-  const failures = await listFailures(inputs.failures, REPORT_LIMITS.failureRows);
+  const failures = await listFailures(inputs.failures, LIMITS.report.failureRows);
   const content =
     job.kind === 'lite'
       ? liteReport(job, await summariseLite(job, inputs.results), failures)

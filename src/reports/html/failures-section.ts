@@ -5,7 +5,7 @@ import type { TableSpec } from './report-data.js';
 
 /**
  * Failed locations with the reasons from failures.jsonl: a stated total,
- * the count per stage, and the first REPORT_LIMITS.failureRows records as a
+ * the count per stage, and the first LIMITS.report.failureRows records as a
  * paginated table (the rest are in the results CSV, status `failed`).
  */
 export function failuresSection(list: FailureList, title: string): { html: string; table: TableSpec } {

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import { escapeHtml } from './escape.js';
 
 /** Number and date formats shared by the report sections (server side). */
@@ -23,6 +23,6 @@ export function metaList(entries: readonly (readonly [string, string])[]): strin
 
 /** The note under a capped table: how many rows it holds of how many. */
 export function cappedNote(kept: number, total: number, perPeril: number, what: string): string {
-  if (kept >= total) return `All ${formatCount(total)} ${what} are listed, ${REPORT_LIMITS.pageRows} per page.`;
-  return `The ${formatCount(perPeril)} riskiest ${what} of each peril are listed (${formatCount(kept)} of ${formatCount(total)}), ${REPORT_LIMITS.pageRows} per page; every result is in the results CSV.`;
+  if (kept >= total) return `All ${formatCount(total)} ${what} are listed, ${LIMITS.report.pageRows} per page.`;
+  return `The ${formatCount(perPeril)} riskiest ${what} of each peril are listed (${formatCount(kept)} of ${formatCount(total)}), ${LIMITS.report.pageRows} per page; every result is in the results CSV.`;
 }

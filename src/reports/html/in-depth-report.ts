@@ -1,6 +1,6 @@
 import { BANDS } from '../../lite/bands.js';
 import type { JobInfo } from '../job-info.js';
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import type { FailureList } from '../summary/failures.js';
 import { PROBABILITY_EDGES, type InDepthPerilSummary, type InDepthSummary } from '../summary/in-depth-summary.js';
 import { NO_CLASS } from '../summary/map-bins.js';
@@ -52,7 +52,7 @@ ${mapSection({
 })}
 <section id="exposed-section">
 <h2>Most exposed locations</h2>
-<p class="note">Per peril, locations by probability at the key threshold, highest first. ${cappedNote(exposedKept, exposedTotal, REPORT_LIMITS.exposedRowsPerPeril, 'locations')}</p>
+<p class="note">Per peril, locations by probability at the key threshold, highest first. ${cappedNote(exposedKept, exposedTotal, LIMITS.report.exposedRowsPerPeril, 'locations')}</p>
 <div id="exposed" data-table="exposed"></div>
 </section>
 ${failed.html}`;
@@ -61,7 +61,7 @@ ${failed.html}`;
     bands: BANDS.map((b, i) => ({ name: b.name, label: `return period ${rpRanges[i]}` })),
     noClass: NO_CLASS,
     mapScale: MAP_SCALE,
-    pageRows: REPORT_LIMITS.pageRows,
+    pageRows: LIMITS.report.pageRows,
     map: summary.map,
     tables: {
       exposed: {

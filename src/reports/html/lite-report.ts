@@ -2,7 +2,7 @@ import { perilDef } from '../../engine/perils.js';
 import { BANDS } from '../../lite/bands.js';
 import type { LiteMethod } from '../../lite/score.js';
 import type { JobInfo } from '../job-info.js';
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import type { FailureList } from '../summary/failures.js';
 import type { LiteSummary } from '../summary/lite-summary.js';
 import { NO_CLASS } from '../summary/map-bins.js';
@@ -71,7 +71,7 @@ ${mapSection({
 ${byPerilSection(summary, ranges)}
 <section id="triage-section">
 <h2>Hazard triage</h2>
-<p class="note">Location-peril results across all returned perils, riskiest first (${escapeHtml(summary.method === 'globally_relative' ? 'highest percentile rank' : 'shortest return period')}, then band). ${cappedNote(summary.triage.length, summary.results, REPORT_LIMITS.triageRowsPerPeril, 'results')}</p>
+<p class="note">Location-peril results across all returned perils, riskiest first (${escapeHtml(summary.method === 'globally_relative' ? 'highest percentile rank' : 'shortest return period')}, then band). ${cappedNote(summary.triage.length, summary.results, LIMITS.report.triageRowsPerPeril, 'results')}</p>
 <div id="triage" data-table="triage"></div>
 </section>
 ${failed.html}`;
@@ -80,7 +80,7 @@ ${failed.html}`;
     bands: BANDS.map((b, i) => ({ name: b.name, label: `${b.name} (${ranges[i]})` })),
     noClass: NO_CLASS,
     mapScale: MAP_SCALE,
-    pageRows: REPORT_LIMITS.pageRows,
+    pageRows: LIMITS.report.pageRows,
     map: summary.map,
     tables: {
       triage: {

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import type { MapPoints } from '../summary/map-bins.js';
 import { escapeHtml } from './escape.js';
 import { formatCount } from './format.js';
@@ -47,5 +47,5 @@ export function mapSection(section: MapSection): string {
 function binningNote(points: MapPoints, total: number): string {
   const mapped = `${formatCount(points.located)} of ${formatCount(total)} locations are mapped (locations with coordinates and at least one successful result).`;
   if (points.cell === 0) return `${mapped} Each point is one location; locations at identical coordinates share a point.`;
-  return `${mapped} This schedule has more locations than the map draws one by one, so locations are grouped on a ${points.cell}° grid (at most ${formatCount(REPORT_LIMITS.mapPoints)} points): each point takes the riskiest class among its locations and grows with their number.`;
+  return `${mapped} This schedule has more locations than the map draws one by one, so locations are grouped on a ${points.cell}° grid (at most ${formatCount(LIMITS.report.mapPoints)} points): each point takes the riskiest class among its locations and grows with their number.`;
 }

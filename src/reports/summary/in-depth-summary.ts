@@ -1,7 +1,7 @@
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import { bandForReturnPeriod, bandRank } from '../../lite/bands.js';
 import type { JobInfo } from '../job-info.js';
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import { detach } from '../read/detach.js';
 import { visitInDepthLines, type LocationFirst } from './in-depth-lines.js';
 import { MapBins, NO_CLASS, pointLabel, type MapPoints } from './map-bins.js';
@@ -83,10 +83,10 @@ export async function summariseInDepth(job: JobInfo, resultsFile: string): Promi
       count: thresholds.map(() => 0),
       max: thresholds.map(() => 0),
       failed: 0,
-      exposed: new TopN<ExposedRow>(REPORT_LIMITS.exposedRowsPerPeril, exposedOrder, retainExposed),
+      exposed: new TopN<ExposedRow>(LIMITS.report.exposedRowsPerPeril, exposedOrder, retainExposed),
     };
   });
-  const map = new MapBins(job.perils.length, REPORT_LIMITS.mapPoints);
+  const map = new MapBins(job.perils.length, LIMITS.report.mapPoints);
   let locations = 0;
   const successes = acc.map(() => 0);
 

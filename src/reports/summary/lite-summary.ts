@@ -3,7 +3,7 @@ import type { PerilName } from '../../engine/perils.js';
 import { BANDS } from '../../lite/bands.js';
 import type { LiteMethod } from '../../lite/score.js';
 import type { JobInfo } from '../job-info.js';
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 import { LITE, locationGroupBatches, numberOrNull } from '../read/results.js';
 import { detach } from '../read/detach.js';
 import { MapBins, NO_CLASS, pointLabel, type MapPoints } from './map-bins.js';
@@ -47,7 +47,7 @@ export interface LiteSummary {
   byPeril: PerilBands[];
   /** Layer 0: riskiest band over all perils; layer 1 + p: peril p's band. */
   map: MapPoints;
-  /** Riskiest first, the first REPORT_LIMITS.triageRowsPerPeril of each peril. */
+  /** Riskiest first, the first LIMITS.report.triageRowsPerPeril of each peril. */
   triage: TriageRow[];
   /** Successful location-peril results in the CSV. */
   results: number;
@@ -67,10 +67,10 @@ export async function summariseLite(job: JobInfo, resultsFile: string): Promise<
   const perilAt = new Map(perils.map((p, i) => [p as string, i]));
   const byPeril: PerilBands[] = perils.map((peril) => ({ peril, bandCounts: BANDS.map(() => 0), failed: 0, riskiest: null }));
   const bandCounts = BANDS.map(() => 0);
-  const map = new MapBins(1 + perils.length, REPORT_LIMITS.mapPoints);
+  const map = new MapBins(1 + perils.length, LIMITS.report.mapPoints);
   const order = triageOrder(method);
   const retain = (row: TriageRow): TriageRow => ({ ...row, index: detach(row.index), location: detach(row.location), tag: detach(row.tag) });
-  const triage = perils.map(() => new TopN<TriageRow>(REPORT_LIMITS.triageRowsPerPeril, order, retain));
+  const triage = perils.map(() => new TopN<TriageRow>(LIMITS.report.triageRowsPerPeril, order, retain));
   const better = (a: number, b: number): boolean => (method === 'globally_relative' ? a > b : a < b);
   let locations = 0;
 

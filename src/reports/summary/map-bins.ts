@@ -1,5 +1,5 @@
 import { detach } from '../read/detach.js';
-import { REPORT_LIMITS } from '../report-limits.js';
+import { LIMITS } from '../../limits.js';
 
 /**
  * Map points for large schedules (docs/reports.md "Large schedules"):
@@ -102,8 +102,8 @@ function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-/** "#12 Miami office (HQ)", cut to REPORT_LIMITS.labelChars. */
+/** "#12 Miami office (HQ)", cut to LIMITS.report.labelChars. */
 export function pointLabel(index: string, location: string, tag: string): string {
   const text = `#${index}${location ? ` ${location}` : ''}${tag ? ` (${tag})` : ''}`;
-  return text.length > REPORT_LIMITS.labelChars ? `${text.slice(0, REPORT_LIMITS.labelChars - 1)}…` : text;
+  return text.length > LIMITS.report.labelChars ? `${text.slice(0, LIMITS.report.labelChars - 1)}…` : text;
 }
