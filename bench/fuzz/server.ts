@@ -118,8 +118,8 @@ export async function startServerProcess(options: ServerOptions = {}): Promise<S
   let partial = '';
   const take = (line: string): void => {
     options.onLine?.(line);
-    // Cheap filter first: the access log at info is most of the volume.
-    if (!/"level":(4|5|6)\d/.test(line)) return;
+    // Cheap filter first: the access log at info is most of the volume. "shutting down" says which signal stopped it.
+    if (!/"level":(4|5|6)\d/.test(line) && !line.includes('"msg":"shutting down"')) return;
     let entry: ChildLog;
     try {
       const j = JSON.parse(line) as { level: number; msg?: string; req_id?: string; err?: { message?: string; stack?: string; type?: string } };
