@@ -86,7 +86,7 @@ export async function runConcurrency(ctx: LiveContext): Promise<void> {
   const key = ctx.server.key;
 
   // 1. A job computing alone.
-  if (ctx.wants('batch-compute')) {
+  if (ctx.wants('batch-compute') || ctx.wants('batch-artefacts')) {
     const { jobId, problem } = await submitJob(ctx, 'in-depth', loadCsv('c', rows), { perils: ['Earthquake', 'Rain', 'TropicalCyclone'] });
     if (!jobId) return void ctx.find(STAGE, 'batch-compute', 'submit', `the load job could not be submitted: ${problem}`);
     ctx.probe.phase('batch-compute');

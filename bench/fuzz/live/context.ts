@@ -59,7 +59,11 @@ export class LiveContext {
   ) {}
 
   replay(stage: string, caseName: string): string {
-    return `npm run fuzz -- --seed ${this.options.seed} --stage ${stage}:${caseName}`;
+    const base = `npm run fuzz -- --seed ${this.options.seed}`;
+    if (stage === 'final') return `${base} --stage limits,concurrency,slow,keepalive,outputs`;
+    // A finding about the whole stage (several cases at once) replays the stage.
+    if (caseName.startsWith('(') || caseName.includes(',')) return `${base} --stage ${stage}`;
+    return `${base} --stage ${stage}:${caseName}`;
   }
 
   find(stage: string, caseName: string, check: string, detail: string, extra: { request?: string; response?: string } = {}): void {
@@ -156,11 +160,6 @@ export function multipartBody(boundary: string, parts: Part[], close = true): Bu
   }
   if (close) pieces.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(pieces);
-}
-
-/** Bytes of a multipart body around its parts' contents. */
-export function multipartOverhead(boundary: string, parts: Omit<Part, 'content'>[], close = true): number {
-  return multipartBody(boundary, parts.map((p) => ({ ...p, content: Buffer.alloc(0) })), close).length;
 }
 
 /** Chunked transfer coding of `body` in pieces of the given sizes (cycled). */
