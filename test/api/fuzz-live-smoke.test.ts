@@ -25,7 +25,7 @@ let live: LiveSummary;
 
 before(
   async () => {
-    live = await runLive({ seed: SEED, stages: ['limits', 'outputs'], only: null, mini: true, idleSeconds: 12, healthP99Ms: 100, healthMaxMs: 1000, browser: true, apiDoc: API_DOC, log: () => undefined });
+    live = await runLive({ seed: SEED, stages: ['limits', 'outputs'], only: null, mini: true, idleSeconds: 14, healthP99Ms: 100, healthMaxMs: 1000, browser: true, apiDoc: API_DOC, log: () => undefined });
   },
   { timeout: 300_000 },
 );

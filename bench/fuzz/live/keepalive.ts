@@ -7,7 +7,7 @@
  *    `Connection: close` (the client then reconnects);
  *  - pipelined: several requests in one write, answered in order;
  *  - idle-short: a pause of a few seconds, then reuse;
- *  - idle-long: a pause of --idle seconds (12 by default), then reuse. A server
+ *  - idle-long: a pause of --idle seconds (14 by default), then reuse. A server
  *    may close idle connections, but a client can only avoid reusing a closed
  *    one if the server said when (`Keep-Alive: timeout=N`): closing an idle
  *    connection that did not announce a timeout, or closing it before the
