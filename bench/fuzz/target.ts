@@ -2,10 +2,17 @@
  * The service under fuzz: started in this process on a fresh temporary data
  * dir with the small fixture tables the API tests use (every peril present,
  * built in milliseconds), a historic event store built from the synthetic
- * catalogues, no batch worker (so nothing changes on its own), and a 2 MiB
- * upload limit so oversized uploads are cheap to send. Set-up then creates the
- * keys and the state the cases aim at: an accepted upload and pending jobs for
- * two owners, and signed download links.
+ * catalogues, the in-process batch worker running as in a deployment
+ * (HAZRISK_BATCH_WORKERS=1: the worker and its artefact threads are part of
+ * what a request can disturb), and a 2 MiB upload limit so oversized uploads
+ * are cheap to send. Set-up then creates the keys and the state the cases aim
+ * at: an accepted upload and jobs for two owners, run to completion by the
+ * worker (so nothing changes on its own once the cases start, and their
+ * results, report and workbook exist), and signed download links.
+ *
+ * The live stages (bench/fuzz/live/) run against `hazrisk serve` in a child
+ * process instead (bench/fuzz/server.ts), where latency and memory are the
+ * server's own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +43,8 @@ export interface FuzzTarget {
   tokens: Tokens;
   /** warn and above from the service's logger (errors name the request id). */
   logs: ServerLog[];
+  /** Wait until no job is pending or running (the worker has finished what a case submitted); returns the ms waited. */
+  settle(timeoutMs?: number): Promise<number>;
   uploadBytes: number;
   close(): Promise<void>;
 }
@@ -64,7 +73,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   };
   const t: TestApp = await startTestApp(
     { dataDir, tablesDir: path.join(dataDir, 'tables'), uploadBytes: FUZZ_UPLOAD_BYTES },
-    { log: pino({ level: 'warn' }, sink), worker: false },
+    { log: pino({ level: 'warn' }, sink), worker: true },
   );
   const sources = writeCatalogues();
   try {
@@ -104,6 +113,21 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const jobOther = await submit('/v1/in-depth/batch', other, { file_id: fileOther, perils: PERIL_NAMES.slice(0, 2) }, 'fuzz-idem-a');
   // Warm the geocoder (and anything else loaded on first use) so no case pays for it.
   await call('/v1/lite?location=Miami,%20FL', { key });
+  const settle = async (timeoutMs = 120_000): Promise<number> => {
+    const started = performance.now();
+    const busy = t.app.db.prepare<[], { n: number }>("SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')");
+    while (busy.get()!.n > 0) {
+      if (performance.now() - started > timeoutMs) throw new Error(`fuzz target: jobs still pending or running after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return Math.round(performance.now() - started);
+  };
+  // The set-up jobs run to completion before the first case, so the state stays still while cases run.
+  await settle();
+  for (const [route, job] of [['in-depth', jobIn], ['lite', jobLite]] as const) {
+    const status = await call(`/v1/${route}/batch/${job}`, { method: 'GET', key });
+    if (status.status !== 'complete') throw new Error(`fuzz set-up: job ${job} ended ${JSON.stringify(status)}`);
+  }
 
   const now = Date.now();
   const link = (p: string, expires: number): string => t.app.signer.sign(p, expires);
@@ -142,6 +166,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     routes: t.app.router.routes(),
     tokens,
     logs,
+    settle,
     uploadBytes: FUZZ_UPLOAD_BYTES,
     close: () => t.close(),
   };

@@ -10,9 +10,12 @@ import { startFuzzTarget, type FuzzTarget } from '../../bench/fuzz/target.js';
  * The fuzzer of `npm run fuzz` (bench/fuzz.ts, issue 20) in miniature: 300
  * malformed and adversarial requests from a fixed seed, spread over every
  * route of the router, raw malformed HTTP and unrouted paths, against an
- * in-process service. None may get a 5xx, every 4xx must be in the documented
- * error shape (docs/api.md), the server must stay up, and nothing may change in
- * the database or the data dir.
+ * in-process service with its batch worker running (set-up jobs complete
+ * before the first case). None may get a 5xx, every 4xx must be in the
+ * documented error shape (docs/api.md), the server must stay up, and nothing
+ * may change in the database or the data dir. The live stages (uploads at the
+ * limit, batch outputs over hostile text) have their miniature in
+ * fuzz-live-smoke.test.ts.
  */
 const SEED = 20;
 const CASES = 300;
