@@ -176,7 +176,7 @@ describe('deploy/hazrisk.service', () => {
     assert.equal(one('KillSignal'), 'SIGTERM');
     const stopSeconds = /^(\d+)s?$/.exec(one('TimeoutStopSec'));
     assert.ok(stopSeconds, `TimeoutStopSec in seconds, got ${one('TimeoutStopSec')}`);
-    assert.ok(Number(stopSeconds[1]) >= config.shutdownGraceMs / 1000 + 10, `TimeoutStopSec=${stopSeconds[1]}s leaves the drain (${config.shutdownGraceMs} ms) and the lease hand-back time`);
+    assert.ok(Number(stopSeconds[1]) >= config.shutdownGraceMs / 1000 + 10, `TimeoutStopSec=${stopSeconds[1]}s must exceed the drain (HAZRISK_SHUTDOWN_GRACE_MS=${config.shutdownGraceMs}) by 10 s for the lease hand-back and log flush`);
     assert.equal(one('Restart'), 'on-failure');
 
     // V8 writes its JIT code: node aborts under MemoryDenyWriteExecute.
