@@ -43,6 +43,9 @@ const NOSNIFF = 'nosniff';
  */
 const KEEP_ALIVE = `timeout=${LIMITS.keepAliveSeconds}`;
 
+/** A refused body is read and dropped when it is declared at most this many upload limits; a larger one is cut off. */
+const MAX_DISCARDED_BODY_UPLOADS = 2;
+
 /** Retry-After on 507: a full disk is an operator's fix, not a moment's. */
 const STORAGE_RETRY_SECONDS = 60;
 
@@ -228,9 +231,16 @@ export class HttpServer {
     if (err instanceof ClientAbortedError || ex.aborted) return 499;
     const error = err instanceof HttpError ? err : this.internal(err, requestId);
     // An unread or half-read body would corrupt the connection for the next request.
-    const unreadBody = (!body.read && hasBody(ex)) || (body.stream !== null && !body.stream.readableEnded);
-    const close = unreadBody || error.code === 'payload_too_large' || ex.repeatedHeaders.length > 0;
-    return this.send(ex, { status: error.status, body: error.toBody(requestId), headers: error.headers }, requestId, close);
+    const reply = { status: error.status, body: error.toBody(requestId), headers: error.headers };
+    // A request whose framing is in doubt is cut off.
+    if (ex.repeatedHeaders.length > 0) return this.send(ex, reply, requestId, true);
+    const unreadBody = (!body.read && hasBody(ex)) || (body.stream !== null && !body.stream.readableEnded) || error.code === 'payload_too_large';
+    if (!unreadBody) return this.send(ex, reply, requestId, false);
+    // A body still arriving: closing now would make the kernel reset the connection under a client that is still
+    // sending, and the answer would be lost (RFC 9112 §9.6). Up to MAX_DISCARDED_BODY_UPLOADS upload limits uWS reads the rest and
+    // drops it, and the connection stays usable; a larger declared body is cut off (docs/operations.md).
+    ex.discardBody();
+    return this.send(ex, reply, requestId, (ex.declaredLength() ?? 0) > this.options.uploadBytes * MAX_DISCARDED_BODY_UPLOADS);
   }
 
   /** The handler's reply, checked against the route's response schema in test mode. */

@@ -27,6 +27,13 @@ export interface HttpExchange {
   readBody(limit: number): Promise<Buffer>;
   /** Body as a paused-by-backpressure stream; errors with 413 past `limit` bytes. */
   bodyStream(limit: number): Readable;
+  /** The body's declared Content-Length, or null (chunked, or none). */
+  declaredLength(): number | null;
+  /**
+   * Stop reading the body for the handler: uWS then reads and discards the rest itself once the answer
+   * is sent, so the connection stays in step for the next request.
+   */
+  discardBody(): void;
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection?: boolean): void;
   /** HEAD: the headers a GET would send, with its Content-Length, and no body. */
   respondHead(status: number, headers: Record<string, string>, contentLength: number, closeConnection?: boolean): void;
@@ -108,6 +115,8 @@ class UwsExchange implements HttpExchange {
    */
   corked = true;
   private done = false;
+  /** The body stream handed to a handler, if any: discardBody ends it so that its socket is read again. */
+  private stream: Readable | null = null;
   /** Created with uWS's own abort handler on the first onAbort(): an exchange answered synchronously needs neither. */
   private abortListeners: (() => void)[] | null = null;
 
@@ -171,6 +180,14 @@ class UwsExchange implements HttpExchange {
       stream.destroy(httpError('payload_too_large', { extra: { limit_bytes: limit } }));
       return stream;
     }
+    this.stream = stream;
+    // A stream that ends early (an error, the limit) must not leave the socket paused: the rest is drained or the connection closed.
+    stream.once('close', () => {
+      if (paused && !this.aborted && !this.done) {
+        paused = false;
+        res.resume();
+      }
+    });
     res.onData((chunk, isLast) => {
       if (stream.destroyed) return;
       size += chunk.byteLength;
@@ -185,6 +202,16 @@ class UwsExchange implements HttpExchange {
     });
     this.onAbort(() => stream.destroy(new ClientAbortedError()));
     return stream;
+  }
+
+  declaredLength(): number | null {
+    const declared = Number(this.headers['content-length']);
+    return this.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : null;
+  }
+
+  discardBody(): void {
+    // A stream paused for backpressure is resumed when it closes (bodyStream), so uWS reads on.
+    if (this.stream && !this.stream.destroyed) this.stream.destroy();
   }
 
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection = false): void {
@@ -266,7 +293,6 @@ class UwsExchange implements HttpExchange {
   }
 
   private declaredTooLarge(limit: number): boolean {
-    const declared = Number(this.headers['content-length']);
-    return Number.isFinite(declared) && declared > limit;
+    return (this.declaredLength() ?? 0) > limit;
   }
 }

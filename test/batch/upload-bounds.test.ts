@@ -37,29 +37,47 @@ async function heldUpload(): Promise<net.Socket> {
   return socket;
 }
 
-/** Send a raw request and read until the server closes the connection. */
-async function rawExchange(request: string): Promise<string> {
+/** A raw connection that collects what the server sends, and waits for a whole response (Content-Length framing). */
+async function rawConnection() {
   const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   let text = '';
   socket.on('data', (d) => (text += d.toString()));
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  socket.write(request);
-  await closed;
-  return text;
+  const responses = async (count: number): Promise<string> => {
+    for (;;) {
+      let at = 0;
+      let whole = 0;
+      for (; whole < count; whole++) {
+        const head = text.indexOf('\r\n\r\n', at);
+        const length = head < 0 ? null : /content-length: (\d+)/i.exec(text.slice(at, head));
+        if (!length || text.length < head + 4 + Number(length[1])) break;
+        at = head + 4 + Number(length[1]);
+      }
+      if (whole === count) return text;
+      await new Promise((resolve) => socket.once('data', resolve));
+    }
+  };
+  return { socket, responses };
 }
 
 describe('uploads at once', () => {
-  it(`refuses upload ${LIMITS.uploadsInFlight + 1} with 503 uploads_busy and Retry-After, before reading its body`, async () => {
+  it(`refuses upload ${LIMITS.uploadsInFlight + 1} with 503 uploads_busy and Retry-After, before reading its body, keeping the connection`, async () => {
     const gate = t.app.intake.uploads;
     const held: net.Socket[] = [];
     for (let i = 0; i < LIMITS.uploadsInFlight; i++) held.push(await heldUpload());
     while (gate.receiving < LIMITS.uploadsInFlight) await new Promise((resolve) => setTimeout(resolve, 5));
-    const text = await rawExchange(
-      `POST /v1/in-depth/batch/upload HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n`,
-    );
+    // The refusal comes while the body is still being sent; the rest of it is read and dropped, so the
+    // client gets the answer rather than a reset, and the connection stays in step for the next request.
+    const refused = await rawConnection();
+    const first = '--b\r\n';
+    refused.socket.write(`POST /v1/in-depth/batch/upload HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n${first}`);
+    const text = await refused.responses(1);
     assert.match(text, /^HTTP\/1\.1 503 Service Unavailable\r\n/);
     assert.match(text, /\r\nretry-after: 5\r\n/i);
-    assert.match(text, /\r\nConnection: close\r\n/i, 'the unread body closes the connection');
+    assert.doesNotMatch(text, /\r\nConnection: close\r\n/i);
+    refused.socket.write(`${'x'.repeat(100_000 - first.length)}GET /health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    assert.match(await refused.responses(2), /\r\n\r\n\{"message":"ok"\}$/, 'the next request on the connection is answered');
+    refused.socket.destroy();
     const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
     assert.equal(body.error.code, 'uploads_busy');
     assert.equal(body.error.retry_after_seconds, LIMITS.uploadsBusyRetrySeconds);

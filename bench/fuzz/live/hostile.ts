@@ -21,7 +21,7 @@ export const ATOMS: readonly string[] = [
   'nc\ufffe', 'nc\uffff', '\ufdd0', 'bom\ufeffin', 'ls\u2028ps\u2029',
   // quotes and separators
   '"', '""', 'say "hi"', "it's", 'a,b', '6" main', ',;\t|',
-  // formula triggers (at the start of the text they are neutralised with a leading apostrophe)
+  // formula triggers (at the start of the text they are neutralised with a leading apostrophe, unless the text is only numbers)
   '=cmd|\' /C calc\'!A0', '-1001', '+44 20 7946 0000', '@SUM(A1:A2)', '=HYPERLINK("http://example.com","x")', '=1+1', '-', '+', '=',
   // markup, references, OOXML escapes
   '<b>bold</b>', '</script><script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '<!--', '-->', ']]>', '<![CDATA[x]]>', '&amp;', '&#1;', '&#x0;', '&lt;', '_x0041_', '_x005F_', '_x000D_', '<?xml version="1.0"?>',
@@ -30,10 +30,12 @@ export const ATOMS: readonly string[] = [
 ];
 
 export const FORMULA_START = /^[=+\-@\t\r]/;
+/** Text that is only signed decimals separated by commas, semicolons or spaces: echoed unguarded. */
+const ONLY_NUMBERS = /^[+-]?(\d+\.?\d*|\.\d+)([,; ]+[+-]?(\d+\.?\d*|\.\d+))*$/;
 
 /** What the results CSV must echo for a text the upload accepted (docs/batch.md "Formula injection"). */
 export function echoed(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !ONLY_NUMBERS.test(text) ? `'${text}` : text;
 }
 
 /** The text a spreadsheet cell would get: trimmed as the service trims. */
