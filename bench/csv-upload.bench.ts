@@ -1,5 +1,5 @@
 /**
- * Reading an upload's records: src/batch/csv-records.ts (the reader uploads
+ * Reading an upload's records: src/batch/upload-records.ts (the reader uploads
  * use since issue 30) against csv-parser (which read them before, and merged
  * rows at a stray quote), over the same 100,000-row schedule (the spec's
  * largest), read from memory in 1 MiB chunks as validateCsv reads the file.
@@ -11,7 +11,7 @@ import os from 'node:os';
 import { Readable } from 'node:stream';
 import csv from 'csv-parser';
 import { Bench } from 'tinybench';
-import { CsvRecordReader } from '../src/batch/csv-records.js';
+import { CsvRecordReader } from '../src/batch/upload-records.js';
 
 const ROWS = 100_000;
 const CHUNK = 1 << 20;
@@ -42,7 +42,7 @@ console.log(`${ROWS} rows, ${(text.length / 2 ** 20).toFixed(1)} MiB; records re
 console.log(`inch-mark file (1 header + 3 rows): ours ${ours(inch)} records, csv-parser ${await csvParser(inch)}`);
 
 const bench = new Bench({ iterations: 10, warmupIterations: 2 });
-bench.add('ours (csv-records.ts)', () => void ours(chunks));
+bench.add('ours (upload-records.ts)', () => void ours(chunks));
 bench.add('csv-parser', async () => void (await csvParser(chunks)));
 await bench.run();
 const meanMs = (task: (typeof bench.tasks)[number]): number => (task.result as unknown as { latency: { mean: number } }).latency.mean;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { PerilName } from '../src/engine/perils.js';
 import { encodeTable } from '../src/engine/table-file.js';
 import type { HazardTable, RateTable } from '../src/engine/table-spec.js';
-import { legend, type MapScale } from '../src/models/maps/world-map.js';
+import { legend, type MapScale } from '../src/models/maps/png-world-map.js';
 import { writeRateTableMap } from '../src/models/toolkit/rate-map.js';
 import { severeConvectiveBuilder } from '../src/models/severe-convective/index.js';
 import { orderings, validate } from '../src/models/severe-convective/validation.js';

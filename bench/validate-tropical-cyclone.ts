@@ -8,7 +8,7 @@
 import { encodeTable } from '../src/engine/table-file.js';
 import type { PerilName } from '../src/engine/perils.js';
 import type { HazardTable, RateTable } from '../src/engine/table-spec.js';
-import { legend, type MapScale } from '../src/models/maps/world-map.js';
+import { legend, type MapScale } from '../src/models/maps/png-world-map.js';
 import { writeRateTableMap } from '../src/models/toolkit/rate-map.js';
 import { tropicalCycloneBuilder } from '../src/models/tropical-cyclone/index.js';
 import { readLandMask } from '../src/models/tropical-cyclone/land-mask.js';

@@ -15,7 +15,7 @@ import { encodeTable } from '../src/engine/table-file.js';
 import type { DailyTable, HazardTable, RateTable } from '../src/engine/table-spec.js';
 import * as floodValidation from '../src/models/flood/validation.js';
 import { buildFlood } from '../src/models/flood/table.js';
-import { legend, writeWorldMap, type MapScale } from '../src/models/maps/world-map.js';
+import { legend, writeWorldMap, type MapScale } from '../src/models/maps/png-world-map.js';
 import { countryGrid } from '../src/models/toolkit/country-grid.js';
 import { populationGrid } from '../src/models/toolkit/population-grid.js';
 import { weatherBuilder } from '../src/models/weather/index.js';

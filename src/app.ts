@@ -20,7 +20,7 @@ import { Engine } from './engine/engine.js';
 import { FileStore } from './batch/files.js';
 import { JobStore } from './batch/jobs.js';
 import { UrlSigner } from './batch/signing.js';
-import { BatchWorker } from './batch/worker.js';
+import { BatchWorker } from './batch/batch-worker.js';
 import type { ArtefactBuilder } from './batch/artefacts.js';
 import { ThreadedArtefacts } from './reports/threaded-builder.js';
 import { assertReportAssets } from './reports/html/assets.js';

@@ -10,7 +10,7 @@ import { LIMITS } from '../limits.js';
 import { isStorageFull } from '../store/storage.js';
 import { findInvalidUtf8 } from './utf8.js';
 import { checkHeaders, normaliseHeader, parseRecord, type BatchRow, type RowError } from './csv-input.js';
-import { CsvRecordReader } from './csv-records.js';
+import { CsvRecordReader } from './upload-records.js';
 
 /**
  * Upload handling (docs/batch.md): stream the multipart `file` part to a

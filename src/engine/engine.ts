@@ -6,7 +6,7 @@ import { perilDef, type PerilName } from './perils.js';
 import { BLOCK_CAPACITY_BYTES, BLOCK_FLAG_OFFSET, layoutBlock, ScratchBlocks, taskBytes } from './scratch.js';
 import { SCRATCH_BLOCK_BYTES, SharedTables, type PlacedTable } from './shared-tables.js';
 import type { TableInfo } from './table-file.js';
-import type { KernelTask } from './worker.js';
+import type { KernelTask } from './kernel-thread.js';
 
 /**
  * The engine's public face: evaluate(requests) → curves, for every mode.
@@ -37,7 +37,7 @@ const DEFAULT_INLINE_BUDGET_MICROS = 300;
 const SMALL_BATCH = 64;
 /** Work per pool task, so a ~45 µs round trip is amortised. */
 const TASK_TARGET_MICROS = 3000;
-const WORKER_URL = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+const WORKER_URL = new URL(`./kernel-thread.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
 
 interface Group {
   table: PlacedTable;

@@ -11,8 +11,8 @@ import type { Feature, FeatureCollection, MultiLineString, Position } from 'geoj
  * "M x y l dx dy …" of integer steps from the previous point (closed rings
  * end in "z"); points that round onto the previous one are dropped, and so is
  * a subpath left with a single point. Callers: the batch report's inline map
- * (src/reports/html/world-map.ts) and the web UI's world.json
- * (src/ui/build/world-map.ts).
+ * (src/reports/html/outline-map.ts) and the web UI's world.json
+ * (src/ui/build/world-json.ts).
  */
 export type AtlasResolution = '110m' | '50m';
 

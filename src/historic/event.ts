@@ -3,7 +3,7 @@
  * writer consumes it. Sizes are in the peril's stored unit (perils.ts).
  */
 import type { Footprint } from './codec.js';
-import { monthsBetween, type Box } from './geo.js';
+import { monthsBetween, type Box } from './search-boxes.js';
 import type { HistoricPeril } from './perils.js';
 
 export interface FootprintRecord {

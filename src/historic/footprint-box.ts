@@ -5,7 +5,7 @@
  */
 import type { Position } from 'geojson';
 import type { Footprint } from './codec.js';
-import type { Box } from './geo.js';
+import type { Box } from './search-boxes.js';
 
 function polygonsOf(footprint: Footprint): Position[][][] {
   return footprint.type === 'Polygon' ? [footprint.coordinates] : footprint.coordinates;

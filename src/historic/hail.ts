@@ -19,7 +19,7 @@ import { CATALOGUES } from '../catalogues/registry.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
-import { wrapBox, type Box } from './geo.js';
+import { wrapBox, type Box } from './search-boxes.js';
 import { distanceKm } from '../geo/sphere.js';
 import { gridFor, segmentBox, sweep, swathPolygons, type QuadrantKm, type Segment } from './swath-field.js';
 

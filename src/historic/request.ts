@@ -4,7 +4,7 @@
  * external_id). Every failure is a 422 naming its field.
  */
 import { validationError } from '../errors.js';
-import { monthMask } from './geo.js';
+import { monthMask } from './search-boxes.js';
 import { PERIL_CONFIG, RADIUS_KM_PER_UNIT, type HistoricPeril } from './perils.js';
 import { LIMITS } from '../limits.js';
 import type { EventsQuery, FilterParam, ShapesBody } from './schema.js';

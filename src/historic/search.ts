@@ -7,7 +7,7 @@
  */
 import { decodeFlat } from './codec.js';
 import { distanceToFootprintKm } from './distance.js';
-import { searchBoxes } from './geo.js';
+import { searchBoxes } from './search-boxes.js';
 import type { HistoricPeril } from './perils.js';
 import type { EventRow, EventStore, RowFilters } from './store.js';
 

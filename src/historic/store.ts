@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Box } from './geo.js';
+import type { Box } from './search-boxes.js';
 import { HISTORIC_PERILS, type HistoricPeril } from './perils.js';
 import { decodeIndex, STORE_FILES, STORE_FORMAT, storeFile, type PerilIndex } from './store-format.js';
 

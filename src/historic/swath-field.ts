@@ -13,7 +13,7 @@
  * teeth along a swath.)
  */
 import { contourPolygons, OUTSIDE, type FieldGrid, type PolygonCoords } from './contour.js';
-import { lonDegreesFor, type Box } from './geo.js';
+import { lonDegreesFor, type Box } from './search-boxes.js';
 import { KM_PER_DEGREE, RADIANS_PER_DEGREE as RAD } from '../geo/sphere.js';
 import { simplifyPolygons } from './simplify.js';
 

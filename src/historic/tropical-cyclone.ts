@@ -15,7 +15,7 @@
 import { readAllStorms } from '../models/tropical-cyclone/sources.js';
 import { type Storm, type TrackFix } from '../models/tropical-cyclone/track-types.js';
 import { dateFields, type FootprintRecord, type HistoricEvent } from './event.js';
-import { wrapBox, type Box } from './geo.js';
+import { wrapBox, type Box } from './search-boxes.js';
 import { KM_PER_DEGREE, longitudeDelta, RADIANS_PER_DEGREE } from '../geo/sphere.js';
 import { gridFor, segmentBox, segmentReachKm, sweep, swathPolygons, type Segment, type TrackPoint } from './swath-field.js';
 import { fixRadii, SWATH_THRESHOLDS_KT, type Motion, type RadiiSource, type ThresholdRadii } from './tc-radii.js';

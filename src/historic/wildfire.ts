@@ -17,7 +17,7 @@ import { CATALOGUES } from '../catalogues/registry.js';
 import type { Footprint } from './codec.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { footprintBox } from './footprint-box.js';
-import { type Box } from './geo.js';
+import { type Box } from './search-boxes.js';
 import { distanceKm } from '../geo/sphere.js';
 import { MS_PER_DAY, SQUARE_METRES_PER_ACRE } from '../units.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeTableInfo, encodeTable } from '../engine/table-file.js';
-import type { MapImage } from './maps/world-map.js';
+import type { MapImage } from './maps/png-world-map.js';
 import type { PerilName } from '../engine/perils.js';
 import type { HazardTable } from '../engine/table-spec.js';
 import { BUILDERS } from './index.js';

@@ -11,7 +11,7 @@ import { parseIsoDate } from '../../src/engine/calendar.js';
 import { referenceWindow } from '../../src/engine/reference.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
-import { BatchWorker, type AttemptResult } from '../../src/batch/worker.js';
+import { BatchWorker, type AttemptResult } from '../../src/batch/batch-worker.js';
 import { NO_ARTEFACTS } from '../../src/batch/artefacts.js';
 import { getGeocoder } from '../../src/geo/index.js';
 

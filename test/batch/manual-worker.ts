@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TestApp } from '../helpers/app.js';
 import { NO_ARTEFACTS } from '../../src/batch/artefacts.js';
-import { BatchWorker, type AttemptResult, type WorkerOptions } from '../../src/batch/worker.js';
+import { BatchWorker, type AttemptResult, type WorkerOptions } from '../../src/batch/batch-worker.js';
 import { getGeocoder } from '../../src/geo/index.js';
 
 /**

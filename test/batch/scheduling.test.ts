@@ -6,7 +6,7 @@ import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
 import type { JobRecord } from '../../src/batch/jobs.js';
-import type { AttemptResult } from '../../src/batch/worker.js';
+import type { AttemptResult } from '../../src/batch/batch-worker.js';
 import { attemptEnded, manualWorker } from './manual-worker.js';
 import { deferred } from '../helpers/deferred.js';
 

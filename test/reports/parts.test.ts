@@ -13,7 +13,7 @@ import { cellValue } from '../../src/reports/workbook/cells.js';
 import { SheetSplitter, rowsWithHeaders } from '../../src/reports/workbook/sheets.js';
 import { PopulateWriter } from '../../src/reports/workbook/populate-writer.js';
 import { XlsxStreamWriter, columnName, xmlText } from '../../src/reports/workbook/xlsx-stream-writer.js';
-import { worldPaths } from '../../src/reports/html/world-map.js';
+import { worldPaths } from '../../src/reports/html/outline-map.js';
 import { reportAssets } from '../../src/reports/html/assets.js';
 import { bandRanges } from '../../src/reports/html/band-ranges.js';
 import { keyThreshold, probabilityBin } from '../../src/reports/summary/in-depth-summary.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '../helpers/harness.js';
 import { outlinePath, worldOutline } from '../../src/geo/world-outline.js';
-import { MAP_SCALE, worldPaths } from '../../src/reports/html/world-map.js';
-import { UNITS_PER_DEGREE, worldMapData } from '../../src/ui/build/world-map.js';
+import { MAP_SCALE, worldPaths } from '../../src/reports/html/outline-map.js';
+import { UNITS_PER_DEGREE, worldMapData } from '../../src/ui/build/world-json.js';
 
 /**
  * The one world-atlas → SVG path converter (src/geo/world-outline.ts), used by

@@ -4,7 +4,7 @@ import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable, RateTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
 import path from 'node:path';
-import { legend, writeWorldMap, type MapImage } from '../maps/world-map.js';
+import { legend, writeWorldMap, type MapImage } from '../maps/png-world-map.js';
 import { earthquakeThresholds } from './exceedance-tables.js';
 import { ORDERINGS, REFERENCE_PLACES, USGS_2018_SITES, USGS_2018_SOURCE } from './places.js';
 

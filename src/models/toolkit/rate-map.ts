@@ -1,10 +1,10 @@
 import { probabilityFromExpectedCount } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { RateTable } from '../../engine/table-spec.js';
-import { writeWorldMap, type MapScale } from '../maps/world-map.js';
+import { writeWorldMap, type MapScale } from '../maps/png-world-map.js';
 
 /**
- * A world map (maps/world-map.ts) of a rate table's annual probability of
+ * A world map (maps/png-world-map.ts) of a rate table's annual probability of
  * reaching threshold k, 1 − e^(−λ_k), read at each pixel centre; grey where the
  * table has no coverage (outside its grid or cellRow −1).
  */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { cellIndex } from '../../engine/grid.js';
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import type { DailyTable, HazardTable } from '../../engine/table-spec.js';
-import { legend, writeWorldMap, type MapImage } from '../maps/world-map.js';
+import { legend, writeWorldMap, type MapImage } from '../maps/png-world-map.js';
 import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /** The mapped threshold (mm in one calendar day) and the colour scale of docs/maps/rain.png. */

@@ -10,7 +10,7 @@ import { failuresSection } from './failures-section.js';
 import { cappedNote, formatCount, metaList } from './format.js';
 import { mapSection } from './map-section.js';
 import type { ReportData } from './report-data.js';
-import { MAP_SCALE } from './world-map.js';
+import { MAP_SCALE } from './outline-map.js';
 
 /**
  * The in-depth batch report body (docs/reports.md "In-depth report"): per

@@ -13,7 +13,7 @@ import { failuresSection } from './failures-section.js';
 import { cappedNote, formatCount, metaList, percentOf } from './format.js';
 import { mapSection } from './map-section.js';
 import type { ReportData } from './report-data.js';
-import { MAP_SCALE } from './world-map.js';
+import { MAP_SCALE } from './outline-map.js';
 
 /**
  * The Lite batch report body (spec "GET /v1/lite/batch/{job_id}" 1–6 for

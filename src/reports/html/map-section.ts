@@ -2,7 +2,7 @@ import { LIMITS } from '../../limits.js';
 import type { MapPoints } from '../summary/map-bins.js';
 import { escapeHtml } from './escape.js';
 import { formatCount } from './format.js';
-import { MAP_VIEWBOX, worldPaths } from './world-map.js';
+import { MAP_VIEWBOX, worldPaths } from './outline-map.js';
 
 /**
  * The map section: the inline SVG world (land and borders), the layer

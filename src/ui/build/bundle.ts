@@ -1,7 +1,7 @@
 /**
  * Builds the web interface into dist/ui/: the browser code bundled by esbuild
  * into one app.js, the static page and stylesheet copied, and the world map
- * converted from world-atlas (world-map.ts). Run by `npm run build` after the
+ * converted from world-atlas (world-json.ts). Run by `npm run build` after the
  * type-checks; src/api/ui.ts serves the result under /ui/. It also builds the
  * batch report's client into dist/reports/client/ (report-client.ts).
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildReportClient, REPORT_CLIENT_OUT_DIR } from './report-client.js';
-import { worldMapData } from './world-map.js';
+import { worldMapData } from './world-json.js';
 
 const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(uiDir, '../../dist/ui');

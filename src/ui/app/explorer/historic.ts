@@ -3,7 +3,7 @@ import { fill, h, table } from '../dom.js';
 import { showError } from '../notice.js';
 import type { Session } from '../session.js';
 import type { EventListing, FootprintCollection, HistoricEvent } from '../types.js';
-import type { PlaceMap } from './world-map.js';
+import type { PlaceMap } from './place-map.js';
 
 /**
  * Historic events near the place: GET …/{peril}/events for every historic

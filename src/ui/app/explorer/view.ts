@@ -7,7 +7,7 @@ import { renderCurves, type CurveMetric } from './curves.js';
 import { renderHistoric } from './historic.js';
 import { renderLite } from './lite-bands.js';
 import { parsePlace, type Place } from './place.js';
-import { createPlaceMap } from './world-map.js';
+import { createPlaceMap } from './place-map.js';
 
 /**
  * The location explorer: one place and window → Lite bands (GET /v1/lite),

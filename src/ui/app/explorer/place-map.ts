@@ -4,7 +4,7 @@ import { cosDeg } from '../../../geo/sphere.js';
 
 /**
  * An inline SVG map round one place, with no tile server: land and borders
- * from world.json (built from world-atlas by src/ui/build/world-map.ts, path
+ * from world.json (built from world-atlas by src/ui/build/world-json.ts, path
  * units of 1/units_per_degree degree with y = −latitude), drawn in a plate
  * carrée stretched by cos(latitude) so shapes near the place keep their
  * proportions. Search radii and event footprints are drawn on top.

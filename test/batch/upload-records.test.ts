@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from '../helpers/harness.js';
 import { rng } from '../helpers/tables.js';
-import { CsvRecordReader } from '../../src/batch/csv-records.js';
+import { CsvRecordReader } from '../../src/batch/upload-records.js';
 import { HttpError } from '../../src/errors.js';
 
 /**
