@@ -13,11 +13,10 @@
  *   (tree: a checkout with dist/ built, default this one; tables from HAZRISK_TABLES_DIR, default ./var/tables;
  *   --profile: the server writes V8 CPU profiles there, for bench/stalls.ts)
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { call, tempDir } from '../test/helpers/app.js';
+import { call } from '../test/helpers/app.js';
+import { startDistServer } from './dist-server.js';
 import { toCsv, upload } from '../test/helpers/batch.js';
 
 const args = process.argv.slice(2);
@@ -29,23 +28,8 @@ const PROFILE = args.includes('--profile') ? [`--cpu-prof`, `--cpu-prof-dir=${pa
 const PERILS = ['TropicalCyclone', 'Earthquake', 'Rain'];
 const tablesDir = path.resolve(process.env.HAZRISK_TABLES_DIR ?? 'var/tables');
 
-const dataDir = tempDir('hazrisk-loop-bench-');
-const server = spawn(process.execPath, [...PROFILE, path.join(TREE, 'dist/cli.js'), 'serve'], {
-  cwd: TREE,
-  env: { ...process.env, HAZRISK_DATA_DIR: dataDir, HAZRISK_TABLES_DIR: tablesDir, HAZRISK_PORT: '0', HAZRISK_HOST: '127.0.0.1', HAZRISK_ACCESS_LOG: 'off', HAZRISK_MIN_FREE_MB: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const port = await new Promise<number>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /"port":(\d+).*hazrisk listening/.exec(out);
-    if (m) resolve(Number(m[1]));
-  });
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
-const url = `http://127.0.0.1:${port}`;
-const key = fs.readFileSync(path.join(dataDir, 'demo-key.txt'), 'utf8').trim();
+const server = await startDistServer(TREE, { HAZRISK_TABLES_DIR: tablesDir, HAZRISK_MIN_FREE_MB: '0' }, PROFILE);
+const { url, key } = server;
 
 /** Latencies of /health, one request at a time, until `done()` holds. */
 async function sampleHealth(done: () => boolean): Promise<number[]> {
@@ -98,6 +82,4 @@ console.log(summary('/health, idle', idle));
 console.log(summary('/health, computing', computing));
 console.log(summary('/health, artefacts', building));
 console.log(`server event-loop delay over the run: p99 ${lag('nodejs_eventloop_lag_p99_seconds')} ms, max ${lag('nodejs_eventloop_lag_max_seconds')} ms`);
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { tempDir } from '../test/helpers/app.js';
+import { startDistServer } from './dist-server.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
@@ -23,25 +23,11 @@ const UPLOADS = Number(option('--uploads', '16'));
 const MIB = Number(option('--mib', '59'));
 const ROWS = Number(option('--rows', '100000'));
 
-const dataDir = tempDir('hazrisk-uploads-bench-');
-const server = spawn(process.execPath, [path.join(TREE, 'dist/cli.js'), 'serve'], {
-  cwd: TREE,
-  env: { ...process.env, HAZRISK_DATA_DIR: dataDir, HAZRISK_PORT: '0', HAZRISK_HOST: '127.0.0.1', HAZRISK_ACCESS_LOG: 'off', HAZRISK_BATCH_WORKERS: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const port = await new Promise<number>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /"port":(\d+).*hazrisk listening/.exec(out);
-    if (m) resolve(Number(m[1]));
-  });
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
-const url = `http://127.0.0.1:${port}`;
-const key = fs.readFileSync(path.join(dataDir, 'demo-key.txt'), 'utf8').trim();
-const hwm = (): number => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
-const rss = (): number => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+const server = await startDistServer(TREE, { HAZRISK_BATCH_WORKERS: '0' });
+const { url, key, dataDir } = server;
+const status = (): string => fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+const hwm = (): number => Number(/VmHWM:\s+(\d+) kB/.exec(status())![1]) / 1024;
+const rss = (): number => Number(/VmRSS:\s+(\d+) kB/.exec(status())![1]) / 1024;
 
 // --rows rows of coordinates and a tag as long as it takes to make about --mib MiB (tags of 1 to 500 characters).
 const rowCount = Math.min(100_000, ROWS);
@@ -81,6 +67,4 @@ const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(
 console.log(`answers in ${seconds.toFixed(1)} s: ${[...counts].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
 console.log(`server peak RSS ${hwm().toFixed(0)} MiB`);
 console.log(`/health meanwhile: n=${sorted.length} p50 ${at(0.5).toFixed(1)} ms p99 ${at(0.99).toFixed(1)} ms max ${sorted[sorted.length - 1]!.toFixed(0)} ms`);
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();

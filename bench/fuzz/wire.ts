@@ -80,6 +80,17 @@ const HEADER_END = Buffer.from('\r\n\r\n');
  * body without a length runs to the end of the data.
  */
 export function parseResponse(data: Buffer, head: boolean, ended: boolean): WireResponse | null {
+  return parseFramed(data, head, ended)?.response ?? null;
+}
+
+/** A response and the bytes it took in the stream (a kept-alive connection reads the next one after them). */
+export interface Framed {
+  response: WireResponse;
+  length: number;
+}
+
+/** parseResponse, with the response's length in the stream. */
+export function parseFramed(data: Buffer, head: boolean, ended: boolean): Framed | null {
   let offset = 0;
   for (;;) {
     const end = data.indexOf(HEADER_END, offset);
@@ -101,23 +112,24 @@ export function parseResponse(data: Buffer, head: boolean, ended: boolean): Wire
       offset = bodyStart;
       continue;
     }
-    if (head || status === 204 || status === 304) return { status, headers, body: Buffer.alloc(0), head: headText };
+    if (head || status === 204 || status === 304) return { response: { status, headers, body: Buffer.alloc(0), head: headText }, length: bodyStart };
     const te = (headers['transfer-encoding'] ?? []).join(',').toLowerCase();
     if (te.includes('chunked')) {
-      const body = dechunk(data.subarray(bodyStart));
-      return body ? { status, headers, body, head: headText } : null;
+      const chunked = dechunk(data.subarray(bodyStart));
+      return chunked ? { response: { status, headers, body: chunked.body, head: headText }, length: bodyStart + chunked.length } : null;
     }
     const length = headers['content-length']?.[0];
     if (length !== undefined) {
       const n = Number(length);
-      if (data.length - bodyStart >= n) return { status, headers, body: data.subarray(bodyStart, bodyStart + n), head: headText };
+      if (data.length - bodyStart >= n) return { response: { status, headers, body: data.subarray(bodyStart, bodyStart + n), head: headText }, length: bodyStart + n };
       return null;
     }
-    return ended ? { status, headers, body: data.subarray(bodyStart), head: headText } : null;
+    return ended ? { response: { status, headers, body: data.subarray(bodyStart), head: headText }, length: data.length } : null;
   }
 }
 
-function dechunk(data: Buffer): Buffer | null {
+/** A chunked body and the bytes it took (through the empty line after the last chunk). */
+function dechunk(data: Buffer): { body: Buffer; length: number } | null {
   const parts: Buffer[] = [];
   let offset = 0;
   for (;;) {
@@ -126,7 +138,10 @@ function dechunk(data: Buffer): Buffer | null {
     const size = parseInt(data.subarray(offset, lineEnd).toString('latin1'), 16);
     if (!Number.isFinite(size)) return null;
     const start = lineEnd + 2;
-    if (size === 0) return Buffer.concat(parts);
+    if (size === 0) {
+      const trailerEnd = data.indexOf('\r\n', start);
+      return trailerEnd < 0 ? null : { body: Buffer.concat(parts), length: trailerEnd + 2 };
+    }
     if (data.length < start + size + 2) return null;
     parts.push(data.subarray(start, start + size));
     offset = start + size + 2;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileWhole } from '../store/paths.js';
 
 /**
  * A job's files on disk (`<data dir>/jobs/<id>/`): one CSV and one failures
@@ -70,8 +71,12 @@ export class ChunkContent {
 
 export async function writeChunk(dir: string, chunk: number, csv: ChunkContent, failures: ChunkContent): Promise<WrittenChunk> {
   const file = chunkFile(dir, chunk);
-  await writeWhole(`${file}.failures.jsonl`, failures.parts);
-  await writeWhole(file, csv.parts);
+  await writeFileWhole(`${file}.failures.jsonl`, async (write) => {
+    for (const part of failures.parts) await write(part);
+  });
+  await writeFileWhole(file, async (write) => {
+    for (const part of csv.parts) await write(part);
+  });
   return { file: path.basename(file), bytes: csv.bytes, sha256: csv.digest() };
 }
 
@@ -130,55 +135,14 @@ export async function removeChunkFiles(dir: string): Promise<void> {
   await Promise.all(names.filter((name) => CHUNK_FILE.test(name)).map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
 }
 
-/** `parts` in order into `file` (temporary name, fsync, rename); a failed write (a full disk) leaves no temporary file. */
-async function writeWhole(file: string, parts: readonly Buffer[]): Promise<void> {
-  const tmp = `${file}.tmp`;
-  try {
-    const handle = await fs.promises.open(tmp, 'w', 0o600);
-    try {
-      for (const part of parts) await writeAll(handle, part);
-      await handle.sync();
-    } finally {
-      await handle.close();
+/** Join `head` and `parts` into `target`, whole or not at all (a failed join leaves no half-written file taking the space); returns its size. */
+function concatenate(target: string, head: string, parts: readonly string[]): Promise<number> {
+  return writeFileWhole(target, async (write) => {
+    if (head) await write(Buffer.from(head, 'utf8'));
+    for (const part of parts) {
+      for await (const block of fs.createReadStream(part, { highWaterMark: COPY_BYTES }) as AsyncIterable<Buffer>) await write(block);
     }
-    await fs.promises.rename(tmp, file);
-  } catch (err) {
-    await fs.promises.rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-/** The whole buffer, however many writes it takes (a write may take part of it). */
-async function writeAll(handle: fs.promises.FileHandle, data: Buffer): Promise<void> {
-  for (let at = 0; at < data.length; ) at += (await handle.write(data, at)).bytesWritten;
-}
-
-/** Join `head` and `parts` into `target` (temporary name, fsync, rename); returns its size. A failed join leaves no temporary file. */
-async function concatenate(target: string, head: string, parts: readonly string[]): Promise<number> {
-  const tmp = `${target}.tmp`;
-  let bytes = 0;
-  try {
-    const handle = await fs.promises.open(tmp, 'w', 0o600);
-    try {
-      const write = async (data: Buffer): Promise<void> => {
-        bytes += data.length;
-        await writeAll(handle, data);
-      };
-      if (head) await write(Buffer.from(head, 'utf8'));
-      for (const part of parts) {
-        for await (const block of fs.createReadStream(part, { highWaterMark: COPY_BYTES }) as AsyncIterable<Buffer>) await write(block);
-      }
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.promises.rename(tmp, target);
-  } catch (err) {
-    // A join that failed (a full disk) leaves no half-written file taking the space.
-    await fs.promises.rm(tmp, { force: true });
-    throw err;
-  }
-  return bytes;
+  });
 }
 
 async function fileSha256(file: string): Promise<string> {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { writeFileWhole } from '../store/paths.js';
 import type { ChunkRows } from './chunk-compute.js';
 import type { BatchRow } from './csv-input.js';
 
@@ -15,27 +16,15 @@ const NEWLINE = 0x0a;
 const WRITE_ROWS = 2000;
 
 export class RowsFile {
-  /** Write `rows` as the rows file `file` (temporary name, fsync, rename); a failed write leaves no temporary file. */
+  /** Write `rows` as the rows file `file`, whole or not at all. */
   static async write(file: string, rows: readonly BatchRow[]): Promise<void> {
-    const tmp = `${file}.tmp`;
-    try {
-      const handle = await fs.promises.open(tmp, 'w', 0o600);
-      try {
-        for (let from = 0; from < rows.length; from += WRITE_ROWS) {
-          let text = '';
-          for (let i = from; i < Math.min(rows.length, from + WRITE_ROWS); i++) text += `${JSON.stringify(rows[i])}\n`;
-          const block = Buffer.from(text, 'utf8');
-          for (let at = 0; at < block.length; ) at += (await handle.write(block, at)).bytesWritten;
-        }
-        await handle.sync();
-      } finally {
-        await handle.close();
+    await writeFileWhole(file, async (write) => {
+      for (let from = 0; from < rows.length; from += WRITE_ROWS) {
+        let text = '';
+        for (let i = from; i < Math.min(rows.length, from + WRITE_ROWS); i++) text += `${JSON.stringify(rows[i])}\n`;
+        await write(Buffer.from(text, 'utf8'));
       }
-      await fs.promises.rename(tmp, file);
-    } catch (err) {
-      await fs.promises.rm(tmp, { force: true });
-      throw err;
-    }
+    });
   }
 
   private constructor(

@@ -54,3 +54,30 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
     throw err;
   }
 }
+
+/**
+ * Write `file` whole or not at all, asynchronously: `fill` writes through the function it is given (every
+ * byte, however many writes it takes), then the file is synced and renamed into place. A failure (a full
+ * disk) leaves no temporary file behind. Returns the bytes written.
+ */
+export async function writeFileWhole(file: string, fill: (write: (data: Uint8Array) => Promise<void>) => Promise<void>, mode = 0o600): Promise<number> {
+  const tmp = `${file}.tmp`;
+  let bytes = 0;
+  try {
+    const handle = await fs.promises.open(tmp, 'w', mode);
+    try {
+      await fill(async (data) => {
+        bytes += data.length;
+        for (let at = 0; at < data.length; ) at += (await handle.write(data, at)).bytesWritten;
+      });
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(tmp, file);
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  return bytes;
+}

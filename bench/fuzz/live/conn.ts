@@ -5,58 +5,11 @@
  * keep-alive client sees. Also a trickling sender for slow-client cases.
  */
 import net from 'node:net';
-import type { WireResponse } from '../wire.js';
-
-export interface Framed {
-  response: WireResponse;
-  /** Bytes the response took in the stream. */
-  length: number;
-}
+import { parseFramed, type Framed, type WireResponse } from '../wire.js';
 
 /** One complete response at the start of `data` (1xx skipped), or null while incomplete. */
 export function parseOne(data: Buffer, head: boolean): Framed | null {
-  let offset = 0;
-  for (;;) {
-    const end = data.indexOf('\r\n\r\n', offset);
-    if (end < 0) return null;
-    const headText = data.subarray(offset, end).toString('latin1');
-    const lines = headText.split('\r\n');
-    const match = /^HTTP\/\d\.\d (\d{3})/.exec(lines[0] ?? '');
-    if (!match) return null;
-    const status = Number(match[1]);
-    const headers: Record<string, string[]> = {};
-    for (const line of lines.slice(1)) {
-      const colon = line.indexOf(':');
-      if (colon > 0) (headers[line.slice(0, colon).trim().toLowerCase()] ??= []).push(line.slice(colon + 1).trim());
-    }
-    const bodyStart = end + 4;
-    if (status >= 100 && status < 200) {
-      offset = bodyStart;
-      continue;
-    }
-    if (head || status === 204 || status === 304) return { response: { status, headers, body: Buffer.alloc(0), head: headText }, length: bodyStart };
-    if ((headers['transfer-encoding'] ?? []).join(',').toLowerCase().includes('chunked')) {
-      const parts: Buffer[] = [];
-      let at = bodyStart;
-      for (;;) {
-        const lineEnd = data.indexOf('\r\n', at);
-        if (lineEnd < 0) return null;
-        const size = parseInt(data.subarray(at, lineEnd).toString('latin1'), 16);
-        if (!Number.isFinite(size)) return null;
-        if (size === 0) {
-          const trailerEnd = data.indexOf('\r\n', lineEnd + 2);
-          if (trailerEnd < 0) return null;
-          return { response: { status, headers, body: Buffer.concat(parts), head: headText }, length: trailerEnd + 2 };
-        }
-        if (data.length < lineEnd + 2 + size + 2) return null;
-        parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
-        at = lineEnd + 2 + size + 2;
-      }
-    }
-    const n = Number(headers['content-length']?.[0] ?? 0);
-    if (data.length - bodyStart < n) return null;
-    return { response: { status, headers, body: data.subarray(bodyStart, bodyStart + n), head: headText }, length: bodyStart + n };
-  }
+  return parseFramed(data, head, false);
 }
 
 export type ConnResult = { kind: 'response'; response: WireResponse; ms: number } | { kind: 'closed' | 'reset' | 'timeout'; ms: number; error: string };

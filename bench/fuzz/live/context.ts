@@ -183,17 +183,8 @@ export function requestHead(method: string, target: string, headers: [string, st
   return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
 }
 
-/** A deterministic generator (mulberry32) for sizes and choices within a stage. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic generator (the tests' mulberry32) for sizes and choices within a stage. */
+export { rng } from '../../../test/helpers/tables.js';
 
 export function hashSeed(seed: number, label: string): number {
   let h = 2166136261 ^ seed;
