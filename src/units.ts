@@ -21,5 +21,14 @@ export const KM_PER_NMI = 1.852;
 export const MS_PER_KT = 1852 / 3600;
 export const KT_PER_MS = 3600 / 1852;
 
+/** International yard and statute mile (1959), in km. */
+export const KM_PER_YARD = 0.0009144;
+export const KM_PER_MILE = 1.609344;
+/** Miles per hour in m/s (exact: 1,609.344 m in 3,600 s). */
+export const MS_PER_MPH = 0.44704;
+/** International inch (1959). */
+export const MM_PER_INCH = 25.4;
+export const CM_PER_INCH = 2.54;
+
 /** International acre (1959). */
 export const SQUARE_METRES_PER_ACRE = 4046.8564224;

@@ -1,4 +1,4 @@
-import { DAYS_PER_YEAR } from '../units.js';
+import { DAYS_PER_YEAR, MEAN_DAYS_IN_MONTH, MONTHS } from '../units.js';
 /**
  * The one home of the rate ↔ probability ↔ return-period formulas
  * (docs/methods.md §1). Everything else calls these; nothing re-derives them.
@@ -24,6 +24,17 @@ export function expectedCountFromProbability(p: number): number {
   if (!(p > 0)) return 0;
   if (p >= 1) return Infinity;
   return -Math.log1p(-p);
+}
+
+/**
+ * The expected count in a mean year of a daily table's event at threshold `j` of `k`, in one row: Σ over
+ * the months of their mean days × the daily count −ln(1 − p) (the engine's product rule; dailyProb laid
+ * out row, month, threshold).
+ */
+export function annualCountFromDaily(dailyProb: ArrayLike<number>, row: number, j: number, k: number): number {
+  let count = 0;
+  for (let m = 0; m < MONTHS; m++) count += MEAN_DAYS_IN_MONTH[m]! * expectedCountFromProbability(dailyProb[(row * MONTHS + m) * k + j]!);
+  return count;
 }
 
 /** Window length in years: whole days × covered hours of each day. */

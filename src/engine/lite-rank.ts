@@ -1,7 +1,7 @@
 import { perilDef } from './perils.js';
 import type { HazardTable } from './table-spec.js';
 import { cosDeg } from '../geo/sphere.js';
-import { MEAN_DAYS_IN_MONTH } from '../units.js';
+import { annualCountFromDaily } from './formulas.js';
 
 /**
  * Percentile ranks for Lite's `globally_relative` method (docs/lite.md), fixed at
@@ -19,7 +19,7 @@ export function annualLiteCounts(table: HazardTable): Float64Array | null {
   const out = new Float64Array(table.rows);
   for (let r = 0; r < table.rows; r++) {
     if (table.type === 'rate') out[r] = table.rates[r * k + j]!;
-    else for (let m = 0; m < 12; m++) out[r]! += -MEAN_DAYS_IN_MONTH[m]! * Math.log1p(-table.dailyProb[(r * 12 + m) * k + j]!);
+    else out[r] = annualCountFromDaily(table.dailyProb, r, j, k);
   }
   return out;
 }

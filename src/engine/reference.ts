@@ -1,5 +1,5 @@
 import { civilFromDays, seasonSlot } from './calendar.js';
-import { probabilityFromExpectedCount } from './formulas.js';
+import { expectedCountFromProbability, probabilityFromExpectedCount } from './formulas.js';
 import { gammaQ } from './gamma.js';
 import { perilDef } from './perils.js';
 import { normaliseDiurnal, normaliseSeason, HOURS, SEASON_SLOTS } from './profiles.js';
@@ -36,7 +36,7 @@ export function referenceWindow(table: HazardTable, row: number, w: CurveWindow)
     const fraction = (w.endHour - w.startHour + 1) / 24;
     for (let d = w.startDay; d <= w.endDay; d++) {
       const month = civilFromDays(d).month - 1;
-      for (let j = 0; j < k; j++) expected[j]! -= fraction * Math.log1p(-table.dailyProb[(row * 12 + month) * k + j]!);
+      for (let j = 0; j < k; j++) expected[j]! += fraction * expectedCountFromProbability(table.dailyProb[(row * 12 + month) * k + j]!);
     }
   }
   return expected.map(probabilityFromExpectedCount);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { perilByCode, perilDef, type ModelType, type PerilName } from './perils.js';
 import { cumulative, normaliseDiurnal, normaliseSeason, HOURS, SEASON_SLOTS } from './profiles.js';
 import { checkTable, type GridDef, type HazardTable, type TableMeta } from './table-spec.js';
+import { expectedCountFromProbability } from './formulas.js';
 import { liteRanks } from './lite-rank.js';
 
 /**
@@ -67,7 +68,7 @@ export function encodeTable(table: HazardTable): Uint8Array {
     parts.diurnalCum = bytes(cumulative(normaliseDiurnal(table.diurnalShares), HOURS));
   } else if (table.type === 'daily') {
     // Stored as daily hazard −ln(1 − p) so the kernel only multiplies and adds.
-    parts.data = bytes(table.dailyProb.map((p) => -Math.log1p(-p)));
+    parts.data = bytes(table.dailyProb.map(expectedCountFromProbability));
   } else {
     parts.data = bytes(table.params);
   }

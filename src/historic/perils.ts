@@ -1,3 +1,4 @@
+import { CM_PER_INCH, KM_PER_MILE, MM_PER_INCH, SQUARE_METRES_PER_ACRE } from '../units.js';
 /**
  * The historic-events perils and everything that differs between them: entity
  * type, the unit sizes are stored and listed in, the units a size filter may
@@ -25,13 +26,11 @@ export interface HistoricPerilConfig {
   shapesCap: number;
 }
 
-/** Exact unit definitions: international inch and foot, the international acre (43,560 ft²), statute mile. */
-const SQUARE_METRES_PER_ACRE = 4046.8564224;
 
 export const PERIL_CONFIG: Readonly<Record<HistoricPeril, HistoricPerilConfig>> = {
   Hail: {
     entityType: 'hail_swath',
-    size: { unit: 'inch', perStoredUnit: { inch: 1, cm: 2.54, mm: 25.4 } },
+    size: { unit: 'inch', perStoredUnit: { inch: 1, cm: CM_PER_INCH, mm: MM_PER_INCH } },
     defaultRadiusKm: 25,
     shapesCap: 1000,
   },
@@ -67,5 +66,5 @@ export const PERIL_CONFIG: Readonly<Record<HistoricPeril, HistoricPerilConfig>> 
   },
 };
 
-/** Search radius units → km (exact: 1 mi = 1.609344 km). */
-export const RADIUS_KM_PER_UNIT: Readonly<Record<string, number>> = { km: 1, mi: 1.609344, m: 0.001 };
+/** Search radius units → km. */
+export const RADIUS_KM_PER_UNIT: Readonly<Record<string, number>> = { km: 1, mi: KM_PER_MILE, m: 0.001 };

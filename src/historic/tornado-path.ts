@@ -13,10 +13,10 @@ import { destination } from '@turf/destination';
 import { polygon } from '@turf/helpers';
 import type { Polygon, Position } from 'geojson';
 import { bearingDeg } from '../geo/sphere.js';
+import { KM_PER_YARD } from '../units.js';
 
 /** Points on each half circle (Turf's buffer default: 8 per quarter). */
 const CAP_STEPS = 16;
-const KM_PER_YARD = 0.0009144;
 
 export interface TornadoPath {
   geometry: Polygon;

@@ -8,7 +8,7 @@ import type { GridDef } from '../../engine/table-spec.js';
 /** 0.25° grid over the contiguous-US bounding box 24–50° N, 125–66° W. */
 export const CONUS_GRID: GridDef = { lat0: 24, lon0: -125, dlat: 0.25, dlon: 0.25, nlat: 104, nlon: 236 };
 
-/** Distances, cell areas and km per degree use the Earth of src/geo/sphere.ts (R = 6371.0088 km). */
+/** Distances, cell areas and km per degree use the Earth of src/geo/sphere.ts (its mean radius). */
 export const GEOMETRY = {
   /** A cell is covered when its centre lies within this distance of any SPC tornado or hail report. */
   coverageRadiusKm: 60,
@@ -18,10 +18,6 @@ export const GEOMETRY = {
   trackStepKm: 2.5,
 } as const;
 
-export const UNITS = {
-  kmPerMile: 1.609344,
-  kmPerYard: 0.0009144,
-} as const;
 
 export const TORNADO = {
   /** Gaussian kernel σ for path-area density (Brooks, Doswell & Kay 2003 use 120 km). */

@@ -1,6 +1,7 @@
 import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { CATALOGUES } from '../../catalogues/registry.js';
-import { HAIL, TORNADO, UNITS, UTC_OFFSET_HOURS } from './parameters.js';
+import { HAIL, TORNADO, UTC_OFFSET_HOURS } from './parameters.js';
+import { KM_PER_MILE, KM_PER_YARD } from '../../units.js';
 
 /**
  * Readers for the SPC catalogues under HAZRISK_SOURCES (CATALOGUES.spcTornado,
@@ -87,8 +88,8 @@ function toTrack(r: Record<string, string>): TornadoTrack | null {
     startLon,
     endLat: hasEnd ? elat : startLat,
     endLon: hasEnd ? elon : startLon,
-    lengthKm: nonNegative(Number(r.len)) * UNITS.kmPerMile,
-    widthKm: nonNegative(Number(r.wid)) * UNITS.kmPerYard,
+    lengthKm: nonNegative(Number(r.len)) * KM_PER_MILE,
+    widthKm: nonNegative(Number(r.wid)) * KM_PER_YARD,
   };
 }
 

@@ -5,8 +5,8 @@ import { perilDef, type PerilName } from '../../engine/perils.js';
 import { referenceWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
-import { UNITS } from './parameters.js';
 import { PLACES, REFERENCES, type Place, type PlaceName } from './validation-references.js';
+import { KM_PER_MILE } from '../../units.js';
 
 /**
  * Built tables against published climatologies (docs/models/us-tornado.md and
@@ -21,7 +21,7 @@ const HAIL_1 = HAIL_SIZES.indexOf(1);
 const HAIL_2 = HAIL_SIZES.indexOf(2);
 /** The Done-when claim of issue 17: the High Plains at least twice Chicago at ≥ 1 in. */
 const HIGH_PLAINS_FACTOR = 2;
-const RADIUS_25_MILES_KM = 25 * UNITS.kmPerMile;
+const RADIUS_25_MILES_KM = 25 * KM_PER_MILE;
 
 /** Expected exceedances in the year at a place, per threshold; null without coverage. */
 export function annualCounts(table: HazardTable, place: Place): number[] | null {

@@ -1,4 +1,5 @@
 import { KT_PER_MS } from '../../units.js';
+import { MS_PER_MPH } from '../../units.js';
 /**
  * Published site-wind return periods for the TropicalCyclone validation
  * (docs/models/tropical-cyclone.md §5): design-code wind climates at named
@@ -53,7 +54,7 @@ export const SITE_WIND_REFERENCES: readonly SiteWindReference[] = [
   { kind: 'gustCurve', city: 'Townsville', lat: -19.26, lon: 146.82, region: 'C', source: AS_NZS, note: 'Region C' },
   { kind: 'gustCurve', city: 'Cairns', lat: -16.92, lon: 145.77, region: 'C', source: AS_NZS, note: 'Region C' },
   { kind: 'gustCurve', city: 'Port Hedland', lat: -20.31, lon: 118.58, region: 'D', source: AS_NZS, note: 'Region D' },
-  { kind: 'level', city: 'Miami, FL', lat: 25.76, lon: -80.19, returnPeriodYears: 700, sustainedKt: fromGust(175 * 0.44704), published: '175 mph', source: ASCE, note: 'ASCE 7-16 Miami-Dade value' },
+  { kind: 'level', city: 'Miami, FL', lat: 25.76, lon: -80.19, returnPeriodYears: 700, sustainedKt: fromGust(175 * MS_PER_MPH), published: '175 mph', source: ASCE, note: 'ASCE 7-16 Miami-Dade value' },
   { kind: 'level', city: 'Naha, Okinawa', lat: 26.21, lon: 127.68, returnPeriodYears: 50, sustainedKt: fromTenMinuteLand(46), published: 'V0 = 46 m/s', source: JAPAN, note: 'Okinawa, the highest V0 class' },
   { kind: 'level', city: 'Tokyo', lat: 35.68, lon: 139.69, returnPeriodYears: 50, sustainedKt: fromTenMinuteLand(34), published: 'V0 = 34 m/s', source: JAPAN, note: 'Tokyo 23 wards; V0 includes non-tropical storms' },
   { kind: 'level', city: 'Hong Kong', lat: 22.3, lon: 114.17, returnPeriodYears: 78 / 16, sustainedKt: 64 / CONVERSIONS.tenMinutePerOneMinuteAtSea, published: '16 in 78 yr', source: HKO, note: 'a forecast/observed signal for the territory, not one station' },

@@ -1,3 +1,4 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { lnGamma } from '../../engine/gamma.js';
 
 /**
@@ -39,6 +40,6 @@ export function fitGev(values: readonly number[]): Gev {
 
 /** The level exceeded with annual probability `aep`. */
 export function gevLevel(gev: Gev, aep: number): number {
-  const y = -Math.log1p(-aep);
+  const y = expectedCountFromProbability(aep);
   return gev.location + (gev.scale * (1 - Math.pow(y, gev.shape))) / gev.shape;
 }

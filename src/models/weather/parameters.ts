@@ -91,7 +91,6 @@ export const TC_RAIN = {
   /** U = 1 + (Vmax − 35 kt)/33 kt. */
   referenceKt: 35,
   unitKt: 33,
-  mmPerInch: 25.4,
   /** Rain beyond this distance from the centre is ignored (R-CLIPER's rate there is < 2 % of its peak). */
   maxRadiusKm: 500,
   /** Track positions are interpolated to this step (hours) between fixes; longer gaps are skipped. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { annualCountFromDaily, probabilityFromExpectedCount } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import type { DailyTable, HazardTable } from '../../engine/table-spec.js';
 import { legend, writeWorldMap, type MapImage } from '../maps/png-world-map.js';
-import { MEAN_DAYS_IN_MONTH } from '../../units.js';
 
 /** The mapped threshold (mm in one calendar day) and the colour scale of docs/maps/rain.png. */
 export const RAIN_MAP_MM = 150;
@@ -20,11 +20,7 @@ export function drawRainMap(tables: ReadonlyMap<PerilName, HazardTable>, dir: st
   const k = perilDef('Rain').thresholds.length;
   const j = (perilDef('Rain').thresholds as readonly number[]).indexOf(RAIN_MAP_MM);
   const annual = new Float64Array(table.rows);
-  for (let row = 0; row < table.rows; row++) {
-    let hazard = 0;
-    for (let m = 0; m < 12; m++) hazard -= MEAN_DAYS_IN_MONTH[m]! * Math.log1p(-table.dailyProb[(row * 12 + m) * k + j]!);
-    annual[row] = -Math.expm1(-hazard);
-  }
+  for (let row = 0; row < table.rows; row++) annual[row] = probabilityFromExpectedCount(annualCountFromDaily(table.dailyProb, row, j, k));
   const file = path.join(dir, 'rain.png');
   writeWorldMap(file, (latitude, longitude) => {
     const row = table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;

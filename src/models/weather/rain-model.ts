@@ -1,3 +1,4 @@
+import { expectedCountFromProbability, probabilityFromExpectedCount } from '../../engine/formulas.js';
 import { transitions, type MonthGenerator } from './generator.js';
 import { wetDayMoments, wetDaySurvival, type WetDayTail } from './rain-tail.js';
 import { MEAN_DAYS_IN_MONTH } from '../../units.js';
@@ -17,13 +18,13 @@ import { MEAN_DAYS_IN_MONTH } from '../../units.js';
  */
 export function rainDayProbability(g: MonthGenerator, tail: WetDayTail, x: number, tcHazard: number): number {
   const body = g.pi * (1 - g.qSnow) * wetDaySurvival(tail, x);
-  return -Math.expm1(Math.log1p(-body) - tcHazard);
+  return probabilityFromExpectedCount(expectedCountFromProbability(body) + tcHazard);
 }
 
 /** Expected days a year reaching x from the twelve monthly generators (the annual daily-table hazard) and a TC annual rate. */
 export function annualRainHazard(months: readonly MonthGenerator[], tails: readonly WetDayTail[], x: number, tcRate: number): number {
   let hazard = tcRate;
-  months.forEach((g, m) => (hazard -= MEAN_DAYS_IN_MONTH[m]! * Math.log1p(-g.pi * (1 - g.qSnow) * wetDaySurvival(tails[m]!, x))));
+  months.forEach((g, m) => (hazard += MEAN_DAYS_IN_MONTH[m]! * expectedCountFromProbability(g.pi * (1 - g.qSnow) * wetDaySurvival(tails[m]!, x))));
   return hazard;
 }
 

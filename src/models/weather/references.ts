@@ -4,9 +4,9 @@
  * role: 'calibration' rows fit the gust model (wind-calibration.ts), 'validation'
  * rows are held out and only compared (validation.ts). Rain rows are validation only.
  */
-export type ReferenceRole = 'calibration' | 'validation';
+import { MS_PER_MPH } from '../../units.js';
 
-const MS_PER_MPH = 0.44704;
+export type ReferenceRole = 'calibration' | 'validation';
 
 /** NOAA Atlas 14 100-year 24-hour point depth (inches); ÷ 1.13 gives a calendar-day total (Hershfield 1961). */
 export interface Atlas14Row {

@@ -1,3 +1,4 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { gammaQ } from '../../engine/gamma.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { Calibration } from './calibration.js';
@@ -126,7 +127,7 @@ function shapeTargets(cru: CruClimatology, generators: Map<string, StationGenera
 /** Median annual 1-day snowfall maximum of a station's generator with snow-day shape `shape`. */
 export function medianAnnualMaximum(t: ShapeTarget, shape: number): number {
   const annualHazard = (x: number): number =>
-    t.snowDay.reduce((h, p, m) => (p > 0 ? h - MEAN_DAYS_IN_MONTH[m]! * Math.log1p(-p * gammaQ(shape, (x * shape) / t.cmMean[m]!)) : h), 0);
+    t.snowDay.reduce((h, p, m) => (p > 0 ? h + MEAN_DAYS_IN_MONTH[m]! * expectedCountFromProbability(p * gammaQ(shape, (x * shape) / t.cmMean[m]!)) : h), 0);
   let lo = Math.log(1e-3);
   let hi = Math.log(1e4);
   for (let i = 0; i < 40; i++) {

@@ -1,3 +1,4 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import type { Calibration } from './calibration.js';
 import type { TailQuantileTable } from './distributions.js';
 import { fitGev, gevLevel } from './extremes.js';
@@ -70,7 +71,7 @@ export function calibrateTails(
   }
   const xi: number[] = CLIMATE_GROUPS.groups.map(() => RAIN_TAIL.shapePrior);
   let tcSpread: number = TC_RAIN.spreadPrior;
-  const goal = -Math.log1p(-RAIN_TAIL.targetAep);
+  const goal = expectedCountFromProbability(RAIN_TAIL.targetAep);
   const excess = (t: Target): number =>
     annualRainHazard(t.months, t.tails.map((tail) => ({ ...tail, xi: xi[t.group]! })), t.level, tcAnnualRate(tcDays, t.position, t.level, tcSpread)) - goal;
   const groupTargets = xi.map((_, g) => targets.filter((t) => t.group === g));

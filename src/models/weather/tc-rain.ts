@@ -5,6 +5,7 @@ import { normalCdf } from './distributions.js';
 import { TC_RAIN } from './parameters.js';
 import { cellPositions, type CruClimatology } from './sources.js';
 import { MEAN_DAYS_IN_MONTH, MS_PER_DAY, MS_PER_HOUR } from '../../units.js';
+import { MM_PER_INCH } from '../../units.js';
 
 /**
  * Tropical-cyclone rain from the best tracks. Every storm of a basin's reliable
@@ -41,7 +42,7 @@ export function rcliperRate(vmaxKt: number, rKm: number): number {
   const rm = c.a3 + c.b3 * u;
   const re = c.a4 + c.b4 * u;
   const inchesPerDay = rKm <= rm ? t0 + (tm - t0) * (rKm / rm) : tm * Math.exp(-(rKm - rm) / re);
-  return (Math.max(0, inchesPerDay) * TC_RAIN.mmPerInch) / 24;
+  return (Math.max(0, inchesPerDay) * MM_PER_INCH) / 24;
 }
 
 export function tcRainDays(storms: readonly Storm[], cru: CruClimatology): TcRainDays {

@@ -6,6 +6,7 @@ import { annualMaxProbabilities, annualQuantile, expectedDaysPerYear, probabilit
 import { WEISS_FACTORS } from './parameters.js';
 import { rainValidation, type RainValidation, type TailGroupRow } from './rain-validation.js';
 import { ASCE_CITIES, ATLAS14, EUROCODE_CITIES, HURRICANE_COAST, type DesignGust } from './references.js';
+import { MM_PER_INCH } from '../../units.js';
 
 export { drawRainMap as drawMaps } from './rain-map.js';
 
@@ -18,7 +19,6 @@ export { drawRainMap as drawMaps } from './rain-map.js';
  * heldOutRows.
  */
 const WEATHER_PERILS: readonly PerilName[] = ['Rain', 'MaxWindGust', 'CumulativeRain', 'Cumulativesnow'];
-const MM_PER_INCH = 25.4;
 const DAY_TO_24H = WEISS_FACTORS[1]!;
 
 interface Reference {

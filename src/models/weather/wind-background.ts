@@ -1,3 +1,4 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { lnGamma } from '../../engine/gamma.js';
 import { WIND } from './parameters.js';
 import { cellPositions, type CruClimatology } from './sources.js';
@@ -42,7 +43,7 @@ export function backgroundGustHazard(meanWind: number, gust: number, g: Backgrou
   if (!(meanWind > 0)) return 0;
   const ordinary = g.ordinaryPerMs * meanWind;
   const storm = g.stormAtReference * Math.pow(meanWind / WIND.referenceMs, g.b);
-  return -Math.log1p(-Math.exp(-Math.pow(gust / ordinary, WIND.ordinaryShape))) - Math.log1p(-Math.exp(-Math.pow(gust / storm, g.k)));
+  return expectedCountFromProbability(Math.exp(-Math.pow(gust / ordinary, WIND.ordinaryShape))) + expectedCountFromProbability(Math.exp(-Math.pow(gust / storm, g.k)));
 }
 
 export interface CellWinds {

@@ -1,3 +1,4 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { RateTable } from '../../engine/table-spec.js';
 import { clamp, nelderMead } from './least-squares.js';
@@ -101,7 +102,7 @@ function annualise(daily: Float64Array | undefined, k: number): Float64Array {
 }
 
 function returnLevel(c: ReferenceCurve, p: GustParams, speeds: readonly number[], years: number): number {
-  const target = -Math.log1p(-1 / years);
+  const target = expectedCountFromProbability(1 / years);
   const g = backgroundGusts(p);
   let previous = NaN;
   for (let j = 0; j < speeds.length; j++) {

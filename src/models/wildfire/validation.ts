@@ -1,3 +1,4 @@
+import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { cellCentre } from '../../engine/grid.js';
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable, RateTable } from '../../engine/table-spec.js';
@@ -136,7 +137,7 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
   const la = annualProbability(wildfire, PLACES.laFoothills);
   const london = annualProbability(wildfire, PLACES.london);
   const miami = annualProbability(wildfire, PLACES.miami);
-  const miamiYears = miami === null || miami <= 0 ? Infinity : -1 / Math.log1p(-miami);
+  const miamiYears = miami === null || miami <= 0 ? Infinity : 1 / expectedCountFromProbability(miami);
   return [
     greater('Wildfire', wildfire, PLACES.laFoothills, PLACES.sacramento),
     greater('Wildfire', wildfire, PLACES.sacramento, PLACES.sanFrancisco),

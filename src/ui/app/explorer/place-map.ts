@@ -1,6 +1,6 @@
 import { s } from '../dom.js';
 import type { FootprintCollection } from '../types.js';
-import { cosDeg } from '../../../geo/sphere.js';
+import { cosDeg, KM_PER_DEGREE } from '../../../geo/sphere.js';
 
 /**
  * An inline SVG map round one place, with no tile server: land and borders
@@ -22,7 +22,6 @@ export interface PlaceMap {
   addFootprint(label: string, footprint: FootprintCollection): void;
 }
 
-const KM_PER_DEGREE = 111.195;
 const ASPECT = 4 / 3;
 /** Most the view widens to fit a footprint (degrees of latitude either side). */
 const MAX_HALF_SPAN = 25;
