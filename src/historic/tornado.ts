@@ -9,16 +9,10 @@
  * of 0 (unknown) is taken as 10 yards, SPC's usual entry for a narrow path,
  * and flagged `width_assumed`.
  */
-import { readCsvRecords, sourceFile } from '../catalogues/files.js';
-import { CATALOGUES } from '../catalogues/registry.js';
+import { spcTornadoTracks } from '../catalogues/spc.js';
 import { dateFields, type HistoricEvent } from './event.js';
 import { tornadoPath } from './tornado-path.js';
 import { footprintBox } from './footprint-box.js';
-
-export const TORNADO_SOURCES = [
-  { ...CATALOGUES.spcTornado, wholeTrack: (_r: Record<string, string>) => true },
-  { ...CATALOGUES.spcTornado2023, wholeTrack: (r: Record<string, string>) => r.sg?.trim() === '1' },
-] as const;
 
 const ASSUMED_WIDTH_YARDS = 10;
 const EF_SCALE_FROM = '2007-02-01';
@@ -28,17 +22,14 @@ export function* tornadoEvents(sourcesDir: string): Generator<HistoricEvent> {
   const tracks: { row: Record<string, string>; externalId: string; source: string; time: string }[] = [];
   const seen = new Map<string, number>();
   const rows = new Set<string>();
-  for (const source of TORNADO_SOURCES) {
-    for (const row of readCsvRecords(sourceFile(sourcesDir, source.folder, source.file))) {
-      if (!source.wholeTrack(row)) continue;
-      const line = JSON.stringify(row);
-      if (rows.has(line)) continue;
-      rows.add(line);
-      const key = `SPC-${Number(row.yr)}-${row.om!.trim()}`;
-      const count = (seen.get(key) ?? 0) + 1;
-      seen.set(key, count);
-      tracks.push({ row, externalId: count === 1 ? key : `${key}-${count}`, source: source.folder, time: cstTime(row) });
-    }
+  for (const { row, folder } of spcTornadoTracks(sourcesDir)) {
+    const line = JSON.stringify(row);
+    if (rows.has(line)) continue;
+    rows.add(line);
+    const key = `SPC-${Number(row.yr)}-${row.om!.trim()}`;
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    tracks.push({ row, externalId: count === 1 ? key : `${key}-${count}`, source: folder, time: cstTime(row) });
   }
   tracks.sort((a, b) => compare(a.time, b.time) || compare(a.externalId, b.externalId));
   for (const t of tracks) {

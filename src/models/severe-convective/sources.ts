@@ -1,5 +1,6 @@
 import { readCsvRecords, sourceFile } from '../../catalogues/files.js';
 import { CATALOGUES } from '../../catalogues/registry.js';
+import { spcTornadoTracks } from '../../catalogues/spc.js';
 import { HAIL, TORNADO, UTC_OFFSET_HOURS } from './parameters.js';
 import { KM_PER_MILE, KM_PER_YARD } from '../../units.js';
 
@@ -50,10 +51,9 @@ export interface HailReport {
 
 /** All tornado tracks 1950–2023 (both files), in file order. */
 export function readTornadoTracks(sourcesDir: string): TornadoTrack[] {
-  const main = readCsvRecords(sourceFile(sourcesDir, CATALOGUES.spcTornado.folder, CATALOGUES.spcTornado.file));
-  const recent = readCsvRecords(sourceFile(sourcesDir, CATALOGUES.spcTornado2023.folder, CATALOGUES.spcTornado2023.file))
-    .filter((r) => r.sg === '1');
-  return [...main, ...recent].map(toTrack).filter((t): t is TornadoTrack => t !== null && t.year <= TORNADO.lastYear);
+  return spcTornadoTracks(sourcesDir)
+    .map(({ row }) => toTrack(row))
+    .filter((t): t is TornadoTrack => t !== null && t.year <= TORNADO.lastYear);
 }
 
 /** Hail reports of at least the severe minimum size from every hail file, in file order. */
