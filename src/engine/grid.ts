@@ -6,6 +6,11 @@ import type { GridDef } from './table-spec.js';
  * is the nearest cell centre. Longitudes wrap; latitude 90 falls in the top row.
  * Returns the flat cell index, or -1 outside the grid.
  */
+/** A table's row at a place: −1 where the place is off the grid or the cell has no coverage. */
+export function rowAt(table: { grid: GridDef; cellRow: ArrayLike<number> }, latitude: number, longitude: number): number {
+  return table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
+}
+
 export function cellIndex(grid: GridDef, latitude: number, longitude: number): number {
   let i = Math.floor((latitude - grid.lat0) / grid.dlat);
   if (i === grid.nlat && latitude <= grid.lat0 + grid.nlat * grid.dlat + 1e-9) i = grid.nlat - 1;

@@ -10,6 +10,19 @@ export const DEGREES_PER_RADIAN = 180 / Math.PI;
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 export const KM_PER_DEGREE = EARTH_RADIUS_KM * RADIANS_PER_DEGREE;
 
+/** Kilometres per degree of longitude at a latitude (a local plane's east–west scale). */
+export function kmPerDegreeLongitude(latitude: number): number {
+  return KM_PER_DEGREE * Math.cos(latitude * RADIANS_PER_DEGREE);
+}
+
+/**
+ * East and north displacement in km between two points `dLon` degrees of longitude apart, in the local
+ * plane at their mean latitude (storm motion between track fixes).
+ */
+export function eastNorthKm(latA: number, latB: number, dLon: number): { east: number; north: number } {
+  return { east: dLon * KM_PER_DEGREE * Math.cos(((latA + latB) / 2) * RADIANS_PER_DEGREE), north: (latB - latA) * KM_PER_DEGREE };
+}
+
 /**
  * Degrees → radians as (deg·π)/180. It can differ from deg × RADIANS_PER_DEGREE in the last bit; the
  * table builders were written with this form, and keeping it keeps every table byte-identical.

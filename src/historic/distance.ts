@@ -6,10 +6,10 @@
  * error in choosing the nearest point is negligible.
  */
 import type { FlatPolygons } from './codec.js';
-import { KM_PER_DEGREE, distanceKm, longitudeDelta, RADIANS_PER_DEGREE as RAD } from '../geo/sphere.js';
+import { KM_PER_DEGREE, distanceKm, kmPerDegreeLongitude, longitudeDelta } from '../geo/sphere.js';
 
 export function distanceToFootprintKm(lat: number, lon: number, polygons: FlatPolygons): number {
-  const kmPerLon = KM_PER_DEGREE * Math.cos(lat * RAD);
+  const kmPerLon = kmPerDegreeLongitude(lat);
   let best = Infinity;
   let bestLon = lon;
   let bestLat = lat;

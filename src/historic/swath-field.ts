@@ -14,7 +14,7 @@
  */
 import { contourPolygons, OUTSIDE, type FieldGrid, type PolygonCoords } from './contour.js';
 import { lonDegreesFor, type Box } from './search-boxes.js';
-import { KM_PER_DEGREE, RADIANS_PER_DEGREE as RAD } from '../geo/sphere.js';
+import { KM_PER_DEGREE, kmPerDegreeLongitude } from '../geo/sphere.js';
 import { simplifyPolygons } from './simplify.js';
 
 /** Radii in km of the NE, SE, SW and NW quadrants. */
@@ -90,7 +90,7 @@ export function sweep(grid: FieldGrid, s: Segment): void {
   for (let j = jLo; j <= jHi; j++) {
     const lat = (j0 + j) / perDegree;
     // East–west scale at the mean latitude of node and segment: keeps distances good to ~1 % out to 1,000 km.
-    const kmPerLon = KM_PER_DEGREE * Math.cos(((lat + midLat) / 2) * RAD);
+    const kmPerLon = kmPerDegreeLongitude((lat + midLat) / 2);
     const eastB = (s.b.lon - s.a.lon) * kmPerLon;
     const length2 = eastB * eastB + northB * northB;
     const north = (lat - s.a.lat) * KM_PER_DEGREE;

@@ -16,7 +16,7 @@ import { readAllStorms } from '../models/tropical-cyclone/sources.js';
 import { type Storm, type TrackFix } from '../models/tropical-cyclone/track-types.js';
 import { dateFields, type FootprintRecord, type HistoricEvent } from './event.js';
 import { wrapBox, type Box } from './search-boxes.js';
-import { KM_PER_DEGREE, longitudeDelta, RADIANS_PER_DEGREE } from '../geo/sphere.js';
+import { eastNorthKm, longitudeDelta } from '../geo/sphere.js';
 import { gridFor, segmentBox, segmentReachKm, sweep, swathPolygons, type Segment, type TrackPoint } from './swath-field.js';
 import { fixRadii, SWATH_THRESHOLDS_KT, type Motion, type RadiiSource, type ThresholdRadii } from './tc-radii.js';
 import { KM_PER_NMI, MS_PER_KT, MS_PER_HOUR } from '../units.js';
@@ -120,10 +120,8 @@ function motionAt(run: readonly UsedFix[], k: number): Motion {
   if (!a || a === b) return { east: 0, north: 0 };
   const hours = (b.time - a.time) / MS_PER_HOUR;
   if (!(hours > 0)) return { east: 0, north: 0 };
-  const meanLat = ((a.lat + b.lat) / 2) * RADIANS_PER_DEGREE;
-  const eastKm = (b.unwrappedLon - a.unwrappedLon) * KM_PER_DEGREE * Math.cos(meanLat);
-  const northKm = (b.lat - a.lat) * KM_PER_DEGREE;
-  return { east: eastKm / KM_PER_NMI / hours, north: northKm / KM_PER_NMI / hours };
+  const km = eastNorthKm(a.lat, b.lat, b.unwrappedLon - a.unwrappedLon);
+  return { east: km.east / KM_PER_NMI / hours, north: km.north / KM_PER_NMI / hours };
 }
 
 function runSegments(run: readonly UsedFix[], radii: ThresholdRadii['radii'][]): Segment[] {

@@ -26,6 +26,7 @@ export interface FaultDistances {
  * 0 ≤ across ≤ W cos δ, and the rupture plane descends from the top depth.
  */
 export function faultDistances(fault: FaultSource, latitude: number, longitude: number): FaultDistances {
+  // Δλ·K·cos in this order (not Δλ · kmPerDegreeLongitude): the other association changes the table's last bits.
   const cos = Math.cos(latitude * RADIANS_PER_DEGREE);
   const xy = (p: readonly [number, number]): [number, number] => [longitudeDelta(longitude, p[1]) * KM_PER_DEGREE * cos, (p[0] - latitude) * KM_PER_DEGREE];
   const dip = fault.dipDeg * RADIANS_PER_DEGREE;

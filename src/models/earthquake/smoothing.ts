@@ -1,6 +1,6 @@
 import { cellCentre } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE, distanceKm, cosDeg } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, distanceKm, cosDeg, kmPerDegreeLongitude } from '../../geo/sphere.js';
 import { nthNeighbourKm } from './neighbours.js';
 import { SMOOTHING } from './parameters.js';
 
@@ -58,8 +58,8 @@ export function forCellsWithin(grid: GridDef, latitude: number, longitude: numbe
   const iHi = Math.min(grid.nlat - 1, Math.floor((latitude + latSpan - grid.lat0) / grid.dlat));
   for (let i = iLo; i <= iHi; i++) {
     const rowLat = grid.lat0 + (i + 0.5) * grid.dlat;
-    const cos = cosDeg(rowLat);
-    const lonSpan = cos * KM_PER_DEGREE > radiusKm / 180 ? radiusKm / (KM_PER_DEGREE * cos) : 180;
+    const kmPerLon = kmPerDegreeLongitude(rowLat);
+    const lonSpan = kmPerLon > radiusKm / 180 ? radiusKm / kmPerLon : 180;
     const jCentre = Math.floor((longitude - grid.lon0) / grid.dlon);
     const half = Math.min(Math.ceil(lonSpan / grid.dlon) + 1, Math.floor(grid.nlon / 2));
     const jFrom = jCentre - half;

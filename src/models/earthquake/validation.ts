@@ -1,5 +1,5 @@
 import { returnPeriodYears } from '../../engine/formulas.js';
-import { cellIndex } from '../../engine/grid.js';
+import { rowAt } from '../../engine/grid.js';
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable, RateTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
@@ -13,7 +13,7 @@ export const DESIGN_RETURN_PERIOD = returnPeriodYears(0.1, 50);
 
 /** The PGA levels of the table and a cell's annual rates at them (the table holds annual rates). */
 function pgaCurve(table: RateTable, latitude: number, longitude: number): { pga: number; rate: number }[] | null {
-  const row = table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
+  const row = rowAt(table, latitude, longitude);
   if (row < 0) return null;
   const k = table.rates.length / table.rows;
   return earthquakeThresholds().flatMap((t, j) => (t.measure === 'PGA' ? [{ pga: t.level, rate: table.rates[row * k + j]! }] : []));
@@ -104,7 +104,7 @@ export function drawMaps(tables: ReadonlyMap<PerilName, HazardTable>, dir: strin
   if (!table) return [];
   const file = path.join(dir, 'earthquake-pga475.png');
   writeWorldMap(file, (latitude, longitude) => {
-    if ((table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1) < 0) return null;
+    if (rowAt(table, latitude, longitude) < 0) return null;
     return pga475(table, latitude, longitude) ?? 0;
   }, PGA475_SCALE);
   return [{ title: 'Earthquake: PGA with 10 % probability of exceedance in 50 years (rock, Vs30 760 m/s)', file, legend: legend(PGA475_SCALE) }];

@@ -1,5 +1,5 @@
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE, cosDeg } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, kmPerDegreeLongitude } from '../../geo/sphere.js';
 import { cellOf, distanceKm, rowLatitude } from './grid-geometry.js';
 import { GEOMETRY } from './parameters.js';
 
@@ -31,8 +31,8 @@ export function coverageFromPoints(grid: GridDef, points: Iterable<{ lat: number
     const i0 = home >= 0 ? Math.floor(home / grid.nlon) : Math.floor((lat - grid.lat0) / grid.dlat);
     const j0 = home >= 0 ? home % grid.nlon : Math.floor((lon - grid.lon0) / grid.dlon);
     for (let i = Math.max(0, i0 - reachI); i <= Math.min(grid.nlat - 1, i0 + reachI); i++) {
-      const cosLat = cosDeg(Math.max(Math.abs(lat), Math.abs(rowLatitude(grid, i))));
-      const reachJ = Math.ceil(radiusKm / (KM_PER_DEGREE * cosLat * grid.dlon)) + 1;
+      const kmPerLon = kmPerDegreeLongitude(Math.max(Math.abs(lat), Math.abs(rowLatitude(grid, i))));
+      const reachJ = Math.ceil(radiusKm / (kmPerLon * grid.dlon)) + 1;
       for (let j = Math.max(0, j0 - reachJ); j <= Math.min(grid.nlon - 1, j0 + reachJ); j++) {
         const idx = i * grid.nlon + j;
         if (covered[idx]) continue;

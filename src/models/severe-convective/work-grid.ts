@@ -1,5 +1,5 @@
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE, cosDeg } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, kmPerDegreeLongitude } from '../../geo/sphere.js';
 import { GEOMETRY } from './parameters.js';
 
 /**
@@ -18,7 +18,7 @@ export function workGrid(model: GridDef, sigmaKm: number): WorkGrid {
   const reachKm = GEOMETRY.kernelTruncationSigmas * sigmaKm;
   const padLat = Math.ceil(reachKm / (KM_PER_DEGREE * model.dlat));
   const topLat = Math.min(89, model.lat0 + (model.nlat + padLat) * model.dlat);
-  const padLon = Math.ceil(reachKm / (KM_PER_DEGREE * cosDeg(topLat) * model.dlon));
+  const padLon = Math.ceil(reachKm / (kmPerDegreeLongitude(topLat) * model.dlon));
   const grid: GridDef = {
     lat0: model.lat0 - padLat * model.dlat,
     lon0: model.lon0 - padLon * model.dlon,

@@ -1,5 +1,5 @@
 import { daysFromCivil } from '../../engine/calendar.js';
-import { cellIndex } from '../../engine/grid.js';
+import { rowAt } from '../../engine/grid.js';
 import type { PerilName } from '../../engine/perils.js';
 import { referenceWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
@@ -21,7 +21,7 @@ export const place = (name: string, latitude: number, longitude: number): Place 
 
 /** Annual exceedance probability (fraction) of threshold k at a place, or null without coverage. */
 export function annualProbability(table: HazardTable, at: Place, k = 0): number | null {
-  const row = table.cellRow[cellIndex(table.grid, at.latitude, at.longitude)] ?? -1;
+  const row = rowAt(table, at.latitude, at.longitude);
   return row < 0 ? null : referenceWindow(table, row, YEAR)[k]!;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { GridDef } from '../../engine/table-spec.js';
 import { distanceKm } from '../../geo/sphere.js';
-import { forCellsWithin } from './hazard-grid.js';
+import { forCellOffsetsWithin } from './hazard-grid.js';
 import { COVERAGE } from './parameters.js';
 import type { TrackStep } from './track-steps.js';
 
@@ -25,7 +25,7 @@ export function markCoverage(covered: Uint8Array, grid: GridDef, steps: readonly
       continue;
     }
     if (last && distanceKm(last.lat, last.lon, step.lat, step.lon) < COVERAGE.markSpacingKm) continue;
-    forCellsWithin(grid, step.lat, step.lon, COVERAGE.radiusKm, (cell) => {
+    forCellOffsetsWithin(grid, step.lat, step.lon, COVERAGE.radiusKm, (cell) => {
       covered[cell] = 1;
     });
     last = step;

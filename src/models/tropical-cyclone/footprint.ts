@@ -4,7 +4,7 @@
  * Only cells within windRadiusKm of each track position are visited.
  */
 import type { GridDef } from '../../engine/table-spec.js';
-import { forCellsWithin } from './hazard-grid.js';
+import { forCellOffsetsWithin } from './hazard-grid.js';
 import type { TrackStep } from './track-steps.js';
 import { siteWindXY, vortexAt, windRadiusKm } from './wind-field.js';
 
@@ -32,7 +32,7 @@ export function stormFootprint(steps: readonly TrackStep[], minKt: number, scrat
     if (step.vmaxKt < minKt) continue;
     const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale });
     const radius = windRadiusKm(vortex, minKt);
-    forCellsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {
+    forCellOffsetsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {
       const wind = siteWindXY(vortex, eastKm, northKm);
       if (wind < minKt || wind <= maxKt[cell]!) return;
       if (maxKt[cell] === 0) touched.push(cell);

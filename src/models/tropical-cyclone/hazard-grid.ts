@@ -4,7 +4,7 @@
  * radius of a point, with their east/north offsets in km.
  */
 import type { GridDef } from '../../engine/table-spec.js';
-import { KM_PER_DEGREE, RADIANS_PER_DEGREE } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, kmPerDegreeLongitude } from '../../geo/sphere.js';
 import { GRID } from './parameters.js';
 
 export function hazardGrid(step: number = GRID.step, latMin: number = GRID.latMin, latMax: number = GRID.latMax): GridDef {
@@ -20,7 +20,7 @@ export function rowCentreLat(grid: GridDef, i: number): number {
  * radiusKm of (lat, lon) (local equirectangular offsets, cosine of the mean
  * latitude; longitudes wrap). Rows outside the grid are skipped.
  */
-export function forCellsWithin(
+export function forCellOffsetsWithin(
   grid: GridDef,
   lat: number,
   lon: number,
@@ -34,7 +34,7 @@ export function forCellsWithin(
     const rowLat = rowCentreLat(grid, i);
     const northKm = (rowLat - lat) * KM_PER_DEGREE;
     if (Math.abs(northKm) > radiusKm) continue;
-    const kmPerDegLon = KM_PER_DEGREE * Math.cos(((rowLat + lat) / 2) * RADIANS_PER_DEGREE);
+    const kmPerDegLon = kmPerDegreeLongitude((rowLat + lat) / 2);
     const halfWidthDeg = Math.sqrt(radiusKm * radiusKm - northKm * northKm) / Math.max(kmPerDegLon, 1e-6);
     const span = Math.min(halfWidthDeg, 180);
     const jMin = Math.ceil((lon - span - grid.lon0) / grid.dlon - 0.5);

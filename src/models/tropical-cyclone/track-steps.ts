@@ -13,7 +13,7 @@
  * fixes, the one fitted fix's value next to it, 1 elsewhere.
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
-import { KM_PER_DEGREE, distanceKm, longitudeDelta, wrapLongitude, cosDeg, RADIANS_PER_DEGREE } from '../../geo/sphere.js';
+import { KM_PER_DEGREE, distanceKm, eastNorthKm, kmPerDegreeLongitude, longitudeDelta, wrapLongitude } from '../../geo/sphere.js';
 import type { LandMask } from './land-mask.js';
 import { TRACK_STEPS } from './parameters.js';
 import { outerScaleForR34, usesR34Size } from './r34-size.js';
@@ -124,7 +124,7 @@ function inlandExtension(last: WindFix, motion: Motion, scale: number): TrackSte
     const v = background + (last.vmaxKt - background) * Math.exp(-TRACK_STEPS.decayRatePerHour * h);
     if (v < LOWEST_THRESHOLD_KT) break;
     const lat = last.lat + (motion.north * KM_PER_NMI * h) / KM_PER_DEGREE;
-    const lon = wrapLongitude(last.lon + (motion.east * KM_PER_NMI * h) / (KM_PER_DEGREE * cosDeg(lat)));
+    const lon = wrapLongitude(last.lon + (motion.east * KM_PER_NMI * h) / kmPerDegreeLongitude(lat));
     steps.push(stepAt(last, lat, lon, last.time + h * MS_PER_HOUR, v, null, motion, scale));
   }
   return steps;
@@ -132,10 +132,8 @@ function inlandExtension(last: WindFix, motion: Motion, scale: number): TrackSte
 
 /** Storm motion (kt, east and north) between two fixes. */
 function motionOf(a: TrackFix, b: TrackFix, hours: number): Motion {
-  const meanLat = ((a.lat + b.lat) / 2) * RADIANS_PER_DEGREE;
-  const eastKm = longitudeDelta(a.lon, b.lon) * KM_PER_DEGREE * Math.cos(meanLat);
-  const northKm = (b.lat - a.lat) * KM_PER_DEGREE;
-  return { east: eastKm / KM_PER_NMI / hours, north: northKm / KM_PER_NMI / hours };
+  const km = eastNorthKm(a.lat, b.lat, longitudeDelta(a.lon, b.lon));
+  return { east: km.east / KM_PER_NMI / hours, north: km.north / KM_PER_NMI / hours };
 }
 
 function rmwKm(f: TrackFix): number | null {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { annualCountFromDaily, probabilityFromExpectedCount } from '../../engine/formulas.js';
-import { cellIndex } from '../../engine/grid.js';
+import { rowAt } from '../../engine/grid.js';
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import type { DailyTable, HazardTable } from '../../engine/table-spec.js';
 import { legend, writeWorldMap, type MapImage } from '../maps/png-world-map.js';
@@ -23,7 +23,7 @@ export function drawRainMap(tables: ReadonlyMap<PerilName, HazardTable>, dir: st
   for (let row = 0; row < table.rows; row++) annual[row] = probabilityFromExpectedCount(annualCountFromDaily(table.dailyProb, row, j, k));
   const file = path.join(dir, 'rain.png');
   writeWorldMap(file, (latitude, longitude) => {
-    const row = table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
+    const row = rowAt(table, latitude, longitude);
     return row < 0 ? null : annual[row]!;
   }, RAIN_MAP_SCALE);
   return [{ title: `Rain: annual probability of a day with ≥ ${RAIN_MAP_MM} mm`, file, legend: legend(RAIN_MAP_SCALE) }];
