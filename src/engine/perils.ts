@@ -32,6 +32,8 @@ export interface LiteThreshold {
   description: string;
   /** Lite scores the peril only for locations in the United States. */
   usOnly: boolean;
+  /** Lite scores the peril only when asked with flood_plus, by a key with the Flood Plus permission. */
+  floodPlus: boolean;
 }
 
 export interface PerilDef {
@@ -70,26 +72,26 @@ const DEFS: readonly PerilDef[] = [
   {
     name: 'TropicalCyclone', code: 1, category: 'catastrophe', modelType: 'rate', ...named(SAFFIR_SIMPSON),
     cumulative: false, historic: true,
-    lite: { threshold: 'CAT3', description: 'Saffir–Simpson category 3 or stronger (≥ 96 kt)', usOnly: false },
+    lite: { threshold: 'CAT3', description: 'Saffir–Simpson category 3 or stronger (≥ 96 kt)', usOnly: false, floodPlus: false },
     coverage: 'Tropical cyclone basins with best-track data: North Atlantic, East/Central Pacific, West Pacific, North Indian, South Indian, South Pacific.',
   },
   {
     name: 'Wildfire', code: 2, category: 'catastrophe', modelType: 'rate', ...named(['Severe']),
     cumulative: false, historic: true,
-    lite: { threshold: 'Severe', description: 'the location burns in a fire larger than 5 hectares', usOnly: false },
+    lite: { threshold: 'Severe', description: 'the location burns in a fire larger than 5 hectares', usOnly: false, floodPlus: false },
     coverage: 'Global land except ice caps; heuristic: a fire-climate model fitted to satellite burned area by country (GWIS 2012–2023), located fire records in California and mainland Portugal.',
   },
   {
     name: 'Earthquake', code: 3, category: 'catastrophe', modelType: 'rate', ...named([...MMI, ...PGA]),
     cumulative: false, historic: false,
-    lite: { threshold: 'MMI6', description: 'Modified Mercalli intensity VI or stronger', usOnly: false },
+    lite: { threshold: 'MMI6', description: 'Modified Mercalli intensity VI or stronger', usOnly: false, floodPlus: false },
     coverage: 'Global land and near-shore, reference rock site (Vs30 760 m/s): PSHA with smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat), 30 fault and megathrust sources, and a ground-motion model per regime.',
   },
   {
     name: 'FloodLivePlus', code: 4, category: 'catastrophe', modelType: 'rate',
     thresholds: [0.1, 0.25, 0.5, 1, 1.5, 2, 3], unit: 'm',
     cumulative: false, historic: false,
-    lite: { threshold: 1, description: 'flood depth of 1 m or more', usOnly: false },
+    lite: { threshold: 1, description: 'flood depth of 1 m or more', usOnly: false, floodPlus: true },
     coverage: 'Land north of 60°S; heuristic: Dartmouth Flood Observatory large-flood frequency over HAND-style terrain, behind flood protection standards by country and city, plus heavy-rain flooding from the Rain model.',
   },
   {
@@ -97,13 +99,13 @@ const DEFS: readonly PerilDef[] = [
     thresholds: [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3], unit: 'inch',
     cumulative: false, historic: true,
     // Spec: "more than 1 inch". Sizes are reported in classes (…, 1.00, 1.25, …), so that is 1.25 in and up.
-    lite: { threshold: 1.25, description: 'hailstones of more than 1 inch diameter (the 1.25-inch size class and larger)', usOnly: false },
+    lite: { threshold: 1.25, description: 'hailstones of more than 1 inch diameter (the 1.25-inch size class and larger)', usOnly: false, floodPlus: false },
     coverage: 'Contiguous United States only (SPC hail reports, corrected for population); low confidence.',
   },
   {
     name: 'USTornado', code: 6, category: 'catastrophe', modelType: 'rate', ...named(ENHANCED_FUJITA),
     cumulative: false, historic: false,
-    lite: { threshold: 'EF2', description: 'Enhanced Fujita EF2 or stronger', usOnly: true },
+    lite: { threshold: 'EF2', description: 'Enhanced Fujita EF2 or stronger', usOnly: true, floodPlus: false },
     coverage: 'Contiguous United States (SPC tornado tracks 1950–2022).',
   },
   {
@@ -115,14 +117,14 @@ const DEFS: readonly PerilDef[] = [
     name: 'Rain', code: 8, category: 'weather', modelType: 'daily',
     thresholds: [10, 25, 50, 75, 100, 150, 200, 300, 400, 500], unit: 'mm',
     cumulative: false, historic: false,
-    lite: { threshold: 100, description: 'a day with 100 mm of rain or more', usOnly: false },
+    lite: { threshold: 100, description: 'a day with 100 mm of rain or more', usOnly: false, floodPlus: false },
     coverage: 'Global land (CRU 0.5° climatology, weather generator calibrated on half the US HCN stations; heavy tail by Köppen climate group; tropical-cyclone rain from best tracks).',
   },
   {
     name: 'MaxWindGust', code: 9, category: 'weather', modelType: 'daily',
     thresholds: [15, 20, 25, 30, 35, 40, 50, 60, 70], unit: 'm/s',
     cumulative: false, historic: false,
-    lite: { threshold: 30, description: 'a gust of 30 m/s or more', usOnly: false },
+    lite: { threshold: 30, description: 'a gust of 30 m/s or more', usOnly: false, floodPlus: false },
     coverage: 'Global land; low confidence (gust mixture on CRU mean wind and SPC gust reports in the US, calibrated on ASCE 7 and Eurocode design winds; tropical-cyclone winds where tracks apply).',
   },
   {

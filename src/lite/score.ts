@@ -33,7 +33,7 @@ export interface LiteLocation {
 
 /** Perils Lite runs for a key: licensed, with a Lite threshold; FloodLivePlus only with flood_plus. */
 export function litePerils(licensed: ReadonlySet<PerilName>, floodPlus: boolean): PerilName[] {
-  return PERIL_NAMES.filter((p) => licensed.has(p) && perilDef(p).lite !== null && (p !== 'FloodLivePlus' || floodPlus));
+  return PERIL_NAMES.filter((p) => licensed.has(p) && perilDef(p).lite !== null && (!perilDef(p).lite?.floodPlus || floodPlus));
 }
 
 /** Licensed perils Lite cannot score anywhere, with the reason (docs/lite.md), so none is left out silently. */

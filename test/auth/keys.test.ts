@@ -97,7 +97,7 @@ describe('keys and licences over HTTP', () => {
     assert.deepEqual(tc.thresholds, ['CAT0', 'CAT1', 'CAT2', 'CAT3', 'CAT4', 'CAT5']);
     assert.equal(tc.unit, 'CAT0,CAT1,CAT2,CAT3,CAT4,CAT5');
     assert.equal(tc.threshold_type, 'string');
-    assert.deepEqual(tc.lite_threshold, { threshold: 'CAT3', description: tc.lite_threshold.description, us_only: false });
+    assert.deepEqual(tc.lite_threshold, { threshold: 'CAT3', description: tc.lite_threshold.description, us_only: false, flood_plus: false });
     assert.deepEqual(tc.modes, ['in_depth', 'lite']);
     const rain = res.body.perils[1];
     assert.equal(rain.unit, 'mm');

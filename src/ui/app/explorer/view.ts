@@ -52,7 +52,7 @@ export function mountExplorer(session: Session): void {
   const { signal } = session;
   const inDepthPerils = perilsWithMode(session, 'in_depth').map((p) => p.name);
   const liteLicensed = perilsWithMode(session, 'lite').length > 0;
-  byId('explore-flood-plus-option').hidden = !perilsWithMode(session, 'lite').some((p) => p.name === 'FloodLivePlus');
+  byId('explore-flood-plus-option').hidden = !perilsWithMode(session, 'lite').some((p) => p.lite_threshold?.flood_plus);
   let curves: InDepthResponse | null = null;
   const metric = (): CurveMetric => (byId<HTMLInputElement>('curves-return-period').checked ? 'return_period' : 'probability');
 

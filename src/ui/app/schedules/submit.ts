@@ -49,7 +49,7 @@ export function mountSubmit(session: Session, onSubmitted: (jobId: string) => vo
   liteRadio.disabled = litePerils.length === 0;
   liteRadio.labels![0]!.textContent = litePerils.length === 0 ? 'Lite (not licensed for your key)' : 'Lite: one score and band per peril';
   if (inDepthRadio.disabled && !liteRadio.disabled) liteRadio.checked = true;
-  floodPlusOption.hidden = !litePerils.some((p) => p.name === 'FloodLivePlus');
+  floodPlusOption.hidden = !litePerils.some((p) => p.lite_threshold?.flood_plus);
   floodPlus.checked = false;
   fill(outcome);
 
