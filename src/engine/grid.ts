@@ -1,4 +1,10 @@
+import { EARTH_RADIUS_KM, toRadians } from '../geo/sphere.js';
 import type { GridDef } from './table-spec.js';
+
+/** A table's row at a place: −1 where the place is off the grid or the cell has no coverage. */
+export function rowAt(table: { grid: GridDef; cellRow: ArrayLike<number> }, latitude: number, longitude: number): number {
+  return table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
+}
 
 /**
  * Grid lookup: a point belongs to the cell that contains it (cells are
@@ -6,11 +12,6 @@ import type { GridDef } from './table-spec.js';
  * is the nearest cell centre. Longitudes wrap; latitude 90 falls in the top row.
  * Returns the flat cell index, or -1 outside the grid.
  */
-/** A table's row at a place: −1 where the place is off the grid or the cell has no coverage. */
-export function rowAt(table: { grid: GridDef; cellRow: ArrayLike<number> }, latitude: number, longitude: number): number {
-  return table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
-}
-
 export function cellIndex(grid: GridDef, latitude: number, longitude: number): number {
   let i = Math.floor((latitude - grid.lat0) / grid.dlat);
   if (i === grid.nlat && latitude <= grid.lat0 + grid.nlat * grid.dlat + 1e-9) i = grid.nlat - 1;
@@ -28,6 +29,13 @@ export function cellCentre(grid: GridDef, index: number): { latitude: number; lo
   const i = Math.floor(index / grid.nlon);
   const j = index - i * grid.nlon;
   return { latitude: grid.lat0 + (i + 0.5) * grid.dlat, longitude: grid.lon0 + (j + 0.5) * grid.dlon };
+}
+
+/** Area in km² of a cell in grid row `row` (spherical Earth: R² Δλ (sin φ₂ − sin φ₁)). */
+export function cellAreaKm2(grid: GridDef, row: number): number {
+  const south = toRadians(grid.lat0 + row * grid.dlat);
+  const north = toRadians(grid.lat0 + (row + 1) * grid.dlat);
+  return EARTH_RADIUS_KM ** 2 * toRadians(grid.dlon) * (Math.sin(north) - Math.sin(south));
 }
 
 /** A global grid of square cells of `step` degrees, south-west corner at (−90, −180). */

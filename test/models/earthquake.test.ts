@@ -14,7 +14,7 @@ import { BSSA14, mmiFromLnPgaG, WGRW12_PGA } from '../../src/models/earthquake/g
 import { distanceKm } from '../../src/geo/sphere.js';
 import { integrateHazard, rateAboveMinimum } from '../../src/models/earthquake/hazard.js';
 import { mergeCatalogues } from '../../src/models/earthquake/merge.js';
-import { truncatedNormalTail } from '../../src/models/earthquake/normal.js';
+import { truncatedNormalTail } from '../../src/models/toolkit/normal.js';
 import { LAYERS } from '../../src/models/earthquake/parameters.js';
 import { smoothCounts } from '../../src/models/earthquake/smoothing.js';
 import { checkTable } from '../../src/engine/table-spec.js';

@@ -2,7 +2,7 @@ import { perilDef } from '../../engine/perils.js';
 import { GMPE_BRANCHES, type LnPgaPrediction } from './gmpe/index.js';
 import { CM_S2_PER_G } from './gmpe/types.js';
 import { mmiFromLnPgaG, WGRW12_PGA } from './gmpe/worden-2012.js';
-import { normalDensity, normalTail, truncatedNormalTail } from './normal.js';
+import { normalDensity, normalTail, truncatedNormalTail } from '../toolkit/normal.js';
 import { INTEGRATION, LAYERS, RECURRENCE } from './parameters.js';
 import { pointSourceDistances, ruptureLengthKm } from './rupture-scaling.js';
 

@@ -3,14 +3,16 @@ import { EARTH_RADIUS_KM, RADIANS_PER_DEGREE } from '../../geo/sphere.js';
 
 /**
  * Cell geometry of the model and work grids (regional, not wrapping), on the
- * Earth of src/geo/sphere.ts. Two lookups stay here rather than in the shared
- * modules because their results differ at the edges, and the tables must not:
+ * Earth of src/geo/sphere.ts. Three functions stay here rather than in the
+ * shared modules because their results differ in the last bits or at the
+ * edges, and the tables must not:
  * - `cellOf` treats the grid's northern edge as outside; engine/grid.ts
  *   `cellIndex` puts a point on (or within 1e-9° above) it in the top row.
  * - `distanceKm` does not wrap the longitude difference; geo/sphere.ts
  *   `distanceKm` does, which would shorten the piece count of a track whose end
  *   point lies ≥ 180° of longitude from its start (`depositSegment` interpolates
  *   in plain latitude/longitude).
+ * - `cellAreaKm2` rounds differently from engine/grid.ts `cellAreaKm2`.
  */
 
 /** Flat index of the cell containing (lat, lon), or -1 outside the grid. */
@@ -25,7 +27,11 @@ export function rowLatitude(grid: GridDef, i: number): number {
   return grid.lat0 + (i + 0.5) * grid.dlat;
 }
 
-/** Area of a cell of row i in km² (spherical: R² Δλ (sin φ₂ − sin φ₁)). */
+/**
+ * Area of a cell of row i in km², engine/grid.ts `cellAreaKm2`'s formula with
+ * the northern edge taken as south + Δφ and the product in another order: the
+ * Hail and tornado tables' bits depend on both (agreement to 1e-12 is tested).
+ */
 export function cellAreaKm2(grid: GridDef, i: number): number {
   const rad = RADIANS_PER_DEGREE;
   const south = (grid.lat0 + i * grid.dlat) * rad;

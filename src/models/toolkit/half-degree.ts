@@ -1,6 +1,5 @@
-import { globalGrid } from '../../engine/grid.js';
+import { cellAreaKm2 as rowCellAreaKm2, globalGrid } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
-import { EARTH_RADIUS_KM, toRadians } from '../../geo/sphere.js';
 
 /**
  * The global 0.5° grid of the Wildfire and FloodLivePlus tables, which is also
@@ -10,10 +9,7 @@ import { EARTH_RADIUS_KM, toRadians } from '../../geo/sphere.js';
 export const GRID: GridDef = globalGrid(0.5);
 export const CELLS = GRID.nlat * GRID.nlon;
 
-/** Area of a cell in km² (spherical Earth, the shared mean radius). */
+/** Area of a cell in km² (engine/grid.ts: spherical Earth, the shared mean radius). */
 export function cellAreaKm2(cell: number): number {
-  const i = Math.floor(cell / GRID.nlon);
-  const south = toRadians(GRID.lat0 + i * GRID.dlat);
-  const north = toRadians(GRID.lat0 + (i + 1) * GRID.dlat);
-  return EARTH_RADIUS_KM ** 2 * toRadians(GRID.dlon) * (Math.sin(north) - Math.sin(south));
+  return rowCellAreaKm2(GRID, Math.floor(cell / GRID.nlon));
 }

@@ -16,7 +16,8 @@ import { cosDeg } from '../../geo/sphere.js';
  * All are separable (one pass along rows, one along columns; an east–west
  * step in km shrinks with cos latitude) and truncated at a number of σ.
  * Periodic series (season slots, hours) use `spreadCircular` (weights summing
- * to 1) or `sumCircular` (unnormalised).
+ * to 1) or `sumCircular` (unnormalised); whole cycles of a few slots (months)
+ * use `cycleWeights` with `smoothCycle`.
  */
 
 /** Weights exp(−d²/2σ²) for offsets −n…n, n = ceil(truncateSigmas·σ), normalised to sum 1. */
@@ -189,6 +190,37 @@ export function sumCircularGathered(values: ArrayLike<number>, sigmaSlots: numbe
     let sum = 0;
     for (let k = -half; k <= half; k++) sum += kernel[k + half]! * values[(s + k + count) % count]!;
     out[s] = sum;
+  }
+  return out;
+}
+
+/**
+ * Gaussian weights over the circular offsets 0…count−1 of a short cycle (e.g.
+ * 12 months), untruncated, summing to 1; σ and the slot length in one unit
+ * (e.g. days).
+ */
+export function cycleWeights(count: number, sigma: number, slotLength: number): Float64Array {
+  const w = Float64Array.from({ length: count }, (_, offset) => {
+    const steps = Math.min(offset, count - offset);
+    return Math.exp(-((steps * slotLength) ** 2) / (2 * sigma ** 2));
+  });
+  const total = w.reduce((a, b) => a + b, 0);
+  return w.map((v) => v / total);
+}
+
+/**
+ * A cycle of `weights.length` slots × `width` values (slot-major) smoothed
+ * between slots: out[m][j] = Σₙ weights[(m − n) mod count] · values[n][j].
+ */
+export function smoothCycle(values: Float64Array, width: number, weights: Float64Array): Float64Array {
+  const count = weights.length;
+  const out = new Float64Array(count * width);
+  for (let m = 0; m < count; m++) {
+    for (let j = 0; j < width; j++) {
+      let smoothed = 0;
+      for (let n = 0; n < count; n++) smoothed += weights[(m - n + count) % count]! * values[n * width + j]!;
+      out[m * width + j] = smoothed;
+    }
   }
   return out;
 }

@@ -1,16 +1,6 @@
 import { gammaQ } from '../../engine/gamma.js';
 import { GENERATOR } from './parameters.js';
 
-/** Standard normal CDF Φ(z) from the regularised incomplete gamma: erfc(x) = Q(½, x²). */
-export function normalCdf(z: number): number {
-  const tail = 0.5 * gammaQ(0.5, (z * z) / 2);
-  return z < 0 ? tail : 1 - tail;
-}
-
-export function normalPdf(z: number): number {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-}
-
 /** x with P(Gamma(shape, 1) ≥ x) = tail, by bisection on ln x (monotone, 200 halvings at most). */
 export function gammaUpperQuantile(shape: number, tail: number): number {
   let lo = Math.log(1e-12);

@@ -1,4 +1,4 @@
-import { normalCdf, normalPdf } from './distributions.js';
+import { normalCdf, normalDensity } from '../toolkit/normal.js';
 import { solveLinear } from './least-squares.js';
 import { SNOW } from './parameters.js';
 
@@ -45,7 +45,7 @@ export function fitSnowPartition(temp: readonly number[], dtr: readonly number[]
       const sigma = sigmaOf(p, dtr[i]!);
       const z = (p.thresholdC - temp[i]!) / sigma;
       const residual = normalCdf(z) - share[i]!;
-      const d = normalPdf(z) / sigma;
+      const d = normalDensity(z) / sigma;
       const grad = [d, -d * z, -d * z * dtr[i]!];
       for (let a = 0; a < 3; a++) {
         jtr[a]! += grad[a]! * residual;

@@ -4,6 +4,7 @@ import { SPC } from './parameters.js';
 import type { GustReport } from './sources.js';
 import { DEGREES_PER_RADIAN, EARTH_RADIUS_KM, RADIANS_PER_DEGREE, distanceKm } from '../../geo/sphere.js';
 import { MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from '../../units.js';
+import { cycleWeights, smoothCycle } from '../toolkit/smoothing.js';
 
 /**
  * Convective gusts from the SPC wind reports (kt). Each report is spread with a
@@ -57,29 +58,15 @@ export function convectiveDailyHazard(
       }
     }
   }
-  const season = monthSmoothingWeights();
+  const season = cycleWeights(12, SPC.seasonSigmaDays, MEAN_DAYS_PER_MONTH);
   const out = new Map<number, Float64Array>();
   for (const [cell, values] of [...density].sort((a, b) => a[0] - b[0])) {
     if (nearest.get(cell)! > SPC.domainRadiusKm) continue;
-    const hazard = new Float64Array(12 * k);
+    const hazard = smoothCycle(values, k, season);
     for (let m = 0; m < 12; m++) {
-      for (let j = 0; j < k; j++) {
-        let smoothed = 0;
-        for (let n = 0; n < 12; n++) smoothed += season[(m - n + 12) % 12]! * values[n * k + j]!;
-        hazard[m * k + j] = (smoothed * SPC.footprintKm2) / years / MEAN_DAYS_IN_MONTH[m]!;
-      }
+      for (let j = 0; j < k; j++) hazard[m * k + j] = (hazard[m * k + j]! * SPC.footprintKm2) / years / MEAN_DAYS_IN_MONTH[m]!;
     }
     out.set(cell, hazard);
   }
   return out;
-}
-
-/** Circular Gaussian weights over month offsets 0..11 (SD SPC.seasonSigmaDays), summing to 1. */
-export function monthSmoothingWeights(): Float64Array {
-  const w = Float64Array.from({ length: 12 }, (_, offset) => {
-    const steps = Math.min(offset, 12 - offset);
-    return Math.exp(-((steps * MEAN_DAYS_PER_MONTH) ** 2) / (2 * SPC.seasonSigmaDays ** 2));
-  });
-  const total = w.reduce((a, b) => a + b, 0);
-  return w.map((v) => v / total);
 }

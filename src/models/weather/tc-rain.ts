@@ -1,7 +1,7 @@
 import { civilFromDays } from '../../engine/calendar.js';
 import { KM_PER_DEGREE, cosDeg } from '../../geo/sphere.js';
 import type { Storm } from '../tropical-cyclone/track-types.js';
-import { normalCdf } from './distributions.js';
+import { normalCdf } from '../toolkit/normal.js';
 import { TC_RAIN } from './parameters.js';
 import { cellPositions, type CruClimatology } from './sources.js';
 import { MEAN_DAYS_IN_MONTH, MS_PER_DAY, MS_PER_HOUR } from '../../units.js';

@@ -13,7 +13,7 @@ import { addAreaHazard, AREA_SOURCES, clearReplacedSmoothing, zoneCells, type Ar
 import { buildExceedanceTables } from '../../../src/models/earthquake/exceedance-tables.js';
 import { ZHAO06_INSLAB } from '../../../src/models/earthquake/gmpe/index.js';
 import { LAYERS, RECURRENCE } from '../../../src/models/earthquake/parameters.js';
-import { truncatedNormalTail } from '../../../src/models/earthquake/normal.js';
+import { truncatedNormalTail } from '../../../src/models/toolkit/normal.js';
 
 const grid = globalGrid(0.5);
 

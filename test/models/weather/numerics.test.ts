@@ -5,7 +5,8 @@ import { cellIndex, globalGrid } from '../../../src/engine/grid.js';
 import type { RateTable } from '../../../src/engine/table-spec.js';
 import { annualQuantile } from '../../../src/models/weather/annual-curves.js';
 import { groupOfClass } from '../../../src/models/weather/climate-groups.js';
-import { gammaUpperQuantile, normalCdf, TailQuantileTable } from '../../../src/models/weather/distributions.js';
+import { gammaUpperQuantile, TailQuantileTable } from '../../../src/models/weather/distributions.js';
+import { normalCdf, normalTail } from '../../../src/models/toolkit/normal.js';
 import { fitGev, gevLevel } from '../../../src/models/weather/extremes.js';
 import { fitLinear, nelderMead } from '../../../src/models/weather/least-squares.js';
 import { wetDayMoments, wetDaySurvival, wetDayTail } from '../../../src/models/weather/rain-tail.js';
@@ -42,6 +43,11 @@ describe('weather numerics', () => {
   it('normal CDF and gamma quantiles match closed forms', () => {
     relClose(normalCdf(1.959963984540054), 0.975, 1e-10, 'Φ(1.96)');
     relClose(gammaUpperQuantile(1, 0.01), Math.log(100), 1e-9, 'exponential 99th percentile');
+  });
+
+  it('the two normal accuracies agree: 1 − Φ(z) and the Chebyshev tail within its 1.2e-7 fractional error', () => {
+    relClose(normalTail(2.326347874040841), 0.01, 1.2e-7, 'P(Z ≥ z₀.₉₉)');
+    for (let z = -6; z <= 6; z += 0.01) relClose(normalTail(z), z < 0 ? 1 - normalCdf(z) : normalCdf(-z), 1.2e-7, `z = ${z}`);
   });
 
   it('the gamma shape is recovered from its 99th percentile over its mean', () => {

@@ -28,7 +28,7 @@
  * MMI is not clipped to [1, 10]; ask for I in that range.
  */
 import { CM_S2_PER_G, lnGFromLog10CmS2 } from './types.js';
-import { normalDensity as density, normalTail as upperTail } from '../normal.js';
+import { normalDensity as density, normalTail as upperTail } from '../../toolkit/normal.js';
 
 /** Table 1, PGA row: eq. (3) coefficients (log10 of cm/s²), break t1 (log10 Y) and t2 (MMI), σ of MMI. */
 export const WGRW12_PGA = Object.freeze({ c1: 1.78, c2: 1.55, c3: -1.6, c4: 3.7, t1: 1.57, t2: 4.22, sigmaMmi: 0.73 });

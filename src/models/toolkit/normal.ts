@@ -1,7 +1,14 @@
+import { gammaQ } from '../../engine/gamma.js';
+
 /**
- * Standard normal tail probabilities for the aleatory variability of the
- * ground-motion models. erfc is the Chebyshev fit of Press et al. (Numerical
- * Recipes, 2nd ed., §6.2, "erfcc"), fractional error < 1.2e-7 everywhere.
+ * The standard normal distribution for every model, at two accuracies whose
+ * last bits the tables depend on:
+ * - `normalTail` (and `truncatedNormalTail`) on erfc, the Chebyshev fit of
+ *   Press et al. (Numerical Recipes, 2nd ed., §6.2, "erfcc"), fractional
+ *   error < 1.2e-7 everywhere: the ground-motion models' aleatory variability,
+ *   evaluated millions of times per build.
+ * - `normalCdf` on the regularised incomplete gamma, erfc(x) = Q(½, x²), to
+ *   double precision: the weather generator's snow partition and TC rain.
  */
 export function erfc(x: number): number {
   const z = Math.abs(x);
@@ -27,6 +34,12 @@ export function truncatedNormalTail(z: number, limit: number): number {
   if (z >= limit) return 0;
   const edge = normalTail(limit);
   return (normalTail(z) - edge) / (1 - 2 * edge);
+}
+
+/** Φ(z) = P(Z ≤ z) to double precision. */
+export function normalCdf(z: number): number {
+  const tail = 0.5 * gammaQ(0.5, (z * z) / 2);
+  return z < 0 ? tail : 1 - tail;
 }
 
 /** The standard normal density. */
