@@ -9,6 +9,8 @@ import { decode } from '@msgpack/msgpack';
 import { encodeBody } from '../../src/http/encode.js';
 import { packMsgpack } from '../../src/http/msgpack.js';
 import { perilDef, type PerilName } from '../../src/engine/perils.js';
+import { Ajv } from 'ajv';
+import { InDepthResponse, ResultSchema } from '../../src/api/in-depth/schema.js';
 
 /**
  * Issue 18: the in-depth answer writes its own JSON and MessagePack (src/api/in-depth/answer.ts),
@@ -53,6 +55,26 @@ describe('In-depth answer encodings', () => {
       assert.ok(packed instanceof Uint8Array);
       assert.deepEqual(Buffer.from(packed), Buffer.from(packMsgpack(plain)));
       assert.deepEqual(decode(packed), JSON.parse(JSON.stringify(plain)));
+    });
+  }
+});
+
+describe('In-depth answer against its response schema', () => {
+  const check = new Ajv({ strict: false }).compile(InDepthResponse);
+  const schemaOrder = Object.keys(ResultSchema.properties);
+  const optional = { v2: ['return_period'], daily: ['return_period'], expanding: ['window_index'] } as const;
+  for (const mode of ['v2', 'daily', 'expanding'] as const) {
+    it(`${mode}: both encodings hold exactly the schema's members, in its order`, async () => {
+      const modePerils = mode === 'expanding' ? perils.filter((p) => perilDef(p).cumulative) : perils;
+      const body = await answer(mode, modePerils);
+      const required: readonly string[] = ResultSchema.required ?? [];
+      const expectedKeys = schemaOrder.filter((k) => required.includes(k) || (optional[mode] as readonly string[]).includes(k));
+      const fromJson = JSON.parse(Buffer.from(encodeBody(body, undefined).payload as Uint8Array).toString('utf8'));
+      const fromMsgpack = decode(encodeBody(body, 'application/msgpack').payload as Uint8Array) as typeof fromJson;
+      for (const [encoding, decoded] of [['JSON', fromJson], ['MessagePack', fromMsgpack]] as const) {
+        assert.ok(check(decoded), `${encoding}: ${JSON.stringify(check.errors)}`);
+        for (const result of decoded.results) assert.deepEqual(Object.keys(result), expectedKeys, `${encoding} result members`);
+      }
     });
   }
 });
