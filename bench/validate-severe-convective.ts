@@ -10,10 +10,8 @@ import path from 'node:path';
 import type { PerilName } from '../src/engine/perils.js';
 import { encodeTable } from '../src/engine/table-file.js';
 import type { HazardTable, RateTable } from '../src/engine/table-spec.js';
-import { legend, type MapScale } from '../src/models/maps/png-world-map.js';
-import { writeRateTableMap } from '../src/models/toolkit/rate-map.js';
 import { severeConvectiveBuilder } from '../src/models/severe-convective/index.js';
-import { orderings, validate } from '../src/models/severe-convective/validation.js';
+import { orderings, validate, validation } from '../src/models/severe-convective/validation.js';
 
 const sourcesDir = path.resolve(process.env.HAZRISK_SOURCES ?? '../shared/data');
 const started = performance.now();
@@ -51,7 +49,5 @@ console.log('\n### Hail reporting efficiency by population density (persons per 
 console.log(table(['class', 'covered cells', 'modern years', '1955–1989'], derived.modernReportingEfficiency.map((e, c) => [classLabel(c), derived.coveredCellsPerDensityClass[c], e, derived.earlyReportingEfficiency[c]])));
 console.log(`\nModern cell-days ≥ 1 in per year: ${derived.reportedCellDaysPerYear.toFixed(0)} reported, ${derived.modernCellDaysPerYear.toFixed(0)} after the correction.`);
 if (process.argv.includes('--map')) {
-  const scale: MapScale = { low: 1e-3, high: 0.2, label: 'annual probability of hail ≥ 1 in at a point' };
-  writeRateTableMap('docs/maps/hail.png', hail, 1, scale, 0.25);
-  console.log(`\nMap: docs/maps/hail.png. ${legend(scale)}`);
+  for (const m of validation.maps!(byPeril, 'docs/maps')) console.log(`\nMap: ${m.file}. ${m.legend}`);
 }

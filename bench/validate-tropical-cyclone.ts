@@ -7,15 +7,13 @@
  */
 import { encodeTable } from '../src/engine/table-file.js';
 import type { PerilName } from '../src/engine/perils.js';
-import type { HazardTable, RateTable } from '../src/engine/table-spec.js';
-import { legend, type MapScale } from '../src/models/maps/png-world-map.js';
-import { writeRateTableMap } from '../src/models/toolkit/rate-map.js';
+import type { HazardTable } from '../src/engine/table-spec.js';
 import { tropicalCycloneBuilder } from '../src/models/tropical-cyclone/index.js';
 import { readLandMask } from '../src/models/tropical-cyclone/land-mask.js';
 import { fitProfileCalibration, r34TransferValidation, windRadiiValidation } from '../src/models/tropical-cyclone/radii-check.js';
 import { readAllStorms } from '../src/models/tropical-cyclone/sources.js';
 import { siteWindValidation } from '../src/models/tropical-cyclone/site-wind-validation.js';
-import { orderings, stormCentredValidation, strikeValidation } from '../src/models/tropical-cyclone/validation.js';
+import { orderings, stormCentredValidation, strikeValidation, validation } from '../src/models/tropical-cyclone/validation.js';
 import type { ValidationRow } from '../src/models/validation-types.js';
 
 const sourcesDir = process.env.HAZRISK_SOURCES ?? '../shared/data';
@@ -56,7 +54,5 @@ if (process.argv.includes('--fit')) {
 }
 
 if (process.argv.includes('--map')) {
-  const scale: MapScale = { low: 1e-3, high: 0.3, label: 'annual probability of ≥ CAT1 (64 kt) site winds' };
-  writeRateTableMap('docs/maps/tropical-cyclone.png', table as RateTable, 1, scale);
-  console.log(`\nMap: docs/maps/tropical-cyclone.png. ${legend(scale)}`);
+  for (const m of validation.maps!(tables, 'docs/maps')) console.log(`\nMap: ${m.file}. ${m.legend}`);
 }

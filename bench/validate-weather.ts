@@ -18,7 +18,7 @@ import { weatherBuilder } from '../src/models/weather/index.js';
 import { rainValidation, type TailGroupRow } from '../src/models/weather/rain-validation.js';
 import { ASCE_CITIES, EUROCODE_CITIES } from '../src/models/weather/references.js';
 import { stationValidation } from '../src/models/weather/station-validation.js';
-import { designGustRows, drawMaps, orderings, validate } from '../src/models/weather/validation.js';
+import { designGustRows, orderings, validate, validation } from '../src/models/weather/validation.js';
 
 const sourcesDir = path.resolve(process.env.HAZRISK_SOURCES ?? '../shared/data');
 const built = new Map<PerilName, HazardTable>();
@@ -87,4 +87,4 @@ for (const r of stations.reliability) console.log(`| ${r.peril} | ${r.quantity} 
 
 const mapDir = path.resolve('docs/maps');
 fs.mkdirSync(mapDir, { recursive: true });
-for (const m of drawMaps(byPeril, mapDir)) console.log(`\n## Map\n\n${m.title}: ${path.relative(process.cwd(), m.file)}\n\n${m.legend}`);
+for (const m of validation.maps!(byPeril, mapDir)) console.log(`\n## Map\n\n${m.title}: ${path.relative(process.cwd(), m.file)}\n\n${m.legend}`);

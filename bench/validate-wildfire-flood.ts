@@ -9,13 +9,11 @@
  */
 import path from 'node:path';
 import { readKoppen } from '../src/catalogues/koppen.js';
-import { cellIndex } from '../src/engine/grid.js';
 import type { PerilName } from '../src/engine/perils.js';
 import { encodeTable } from '../src/engine/table-file.js';
-import type { DailyTable, HazardTable, RateTable } from '../src/engine/table-spec.js';
+import type { DailyTable, HazardTable } from '../src/engine/table-spec.js';
 import * as floodValidation from '../src/models/flood/validation.js';
-import { buildFlood } from '../src/models/flood/table.js';
-import { legend, writeWorldMap, type MapScale } from '../src/models/maps/png-world-map.js';
+import { buildFlood } from '../src/models/flood/build.js';
 import { countryGrid } from '../src/models/toolkit/country-grid.js';
 import { populationGrid } from '../src/models/toolkit/population-grid.js';
 import { weatherBuilder } from '../src/models/weather/index.js';
@@ -25,7 +23,7 @@ import { COVARIATES, fireCovariates } from '../src/models/wildfire/fire-climate.
 import { FIRE_CLIMATE, WILDFIRE } from '../src/models/wildfire/parameters.js';
 import { regionMasks } from '../src/models/wildfire/regions.js';
 import { readCruNormals } from '../src/models/wildfire/sources.js';
-import { buildWildfire } from '../src/models/wildfire/table.js';
+import { buildWildfire } from '../src/models/wildfire/build.js';
 import * as wildfireValidation from '../src/models/wildfire/validation.js';
 
 const sourcesDir = path.resolve(process.env.HAZRISK_SOURCES ?? '../shared/data');
@@ -115,21 +113,7 @@ const perimeters = perimeterCheck(sourcesDir);
 console.log('\n## Footprint check: disc of equal area vs CAL FIRE FRAP perimeters (fires ≥ 5,000 ac, 2010–2019)\n');
 console.log(`${perimeters.fires} fires, ${fmt(perimeters.mappedKm2, 4)} km² mapped: the disc puts **${fmt(100 * perimeters.overlapShare)} %** of the mapped area in the right 0.5° cells; ${fmt(100 * perimeters.outsideHomeShare)} % of the mapped area lies outside the cell of the fire's centre.`);
 
-/** Annual probability of threshold k at a point, from the table's rate (a whole year of a normalised profile). */
-function annual(table: RateTable, k: number): (latitude: number, longitude: number) => number | null {
-  const K = table.rates.length / table.rows;
-  return (latitude, longitude) => {
-    const r = table.cellRow[cellIndex(table.grid, latitude, longitude)] ?? -1;
-    return r < 0 ? null : -Math.expm1(-table.rates[r * K + k]!);
-  };
-}
-
-const maps: Array<{ file: string; table: RateTable; k: number; scale: MapScale }> = [
-  { file: 'wildfire.png', table: wildfire.table, k: 0, scale: { low: 1e-5, high: 0.5, label: 'annual probability of burning in a fire > 5 ha' } },
-  { file: 'flood.png', table: flood.table, k: 2, scale: { low: 1e-5, high: 0.1, label: 'annual probability of flood depth ≥ 0.5 m' } },
-];
 console.log('\n## Maps\n');
-for (const m of maps) {
-  writeWorldMap(path.join(mapsDir, m.file), annual(m.table, m.k), m.scale);
-  console.log(`- docs/maps/${m.file}: ${legend(m.scale)}`);
+for (const m of [...wildfireValidation.validation.maps!(tables, mapsDir), ...floodValidation.validation.maps!(tables, mapsDir)]) {
+  console.log(`- docs/maps/${path.basename(m.file)}: ${m.legend}`);
 }

@@ -15,7 +15,7 @@ import { englandSurfaceWaterRate, heavyRainDays, pluvialDepthShare, pluvialExpos
 import { protectionGrid } from '../../src/models/flood/protection.js';
 import { readFloodArchive } from '../../src/models/flood/sources.js';
 import { gumbelReducedVariate, overtopping, stageM } from '../../src/models/flood/stage.js';
-import { buildFlood, type FloodBuild } from '../../src/models/flood/table.js';
+import { buildFlood, type FloodBuild } from '../../src/models/flood/build.js';
 import { countryGrid } from '../../src/models/toolkit/country-grid.js';
 import { CELLS, GRID, cellAreaKm2 } from '../../src/models/toolkit/half-degree.js';
 import type { BuildContext } from '../../src/models/types.js';

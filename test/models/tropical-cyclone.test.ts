@@ -179,8 +179,8 @@ describe('tropical-cyclone hazard on a synthetic catalogue', () => {
     }
     assert.equal(table!.cellRow[cellIndex(table!.grid, 50, -20)], -1);
     assert.equal(table!.cellRow[cellIndex(table!.grid, 51.51, -0.13)], -1);
-    const place = { name: 'near the storm', lat: 25.1, lon: -69.4 };
-    const c = cellIndex(table!.grid, place.lat, place.lon);
+    const place = { name: 'near the storm', latitude: 25.1, longitude: -69.4 };
+    const c = cellIndex(table!.grid, place.latitude, place.longitude);
     const tableRow = table!.cellRow[c]!;
     for (let j = 0; j < 6; j++) assert.equal(table!.rates[tableRow * 6 + j], field.rates[c * 6 + j]);
     // Seasonality: both storms came in September (5th and 10th).
@@ -253,13 +253,13 @@ describe('tropical-cyclone site-wind validation arithmetic', () => {
   it('interpolates the table log-linearly in speed between thresholds, and inverts', async () => {
     const dir = writeCatalogue({ atlantic: stationaryStorm('AL012000', '2000-09-10T00:00Z', 24, 'HU', 25, -70, 100) });
     const [table] = await tropicalCycloneBuilder.build({ sourcesDir: dir, progress: () => {}, log: () => {}, built: new Map() });
-    const place = { name: 'near the storm', lat: 25.1, lon: -69.6 };
+    const place = { name: 'near the storm', latitude: 25.1, longitude: -69.6 };
     const [cat1, cat2] = [siteReturnPeriod(table!, place, 1)!, siteReturnPeriod(table!, place, 2)!];
     assert.ok(cat1 < cat2 && cat2 < 1e6, `${cat1} ${cat2}`);
-    close(returnPeriodAt(table!, place.lat, place.lon, 64)!, cat1, 1e-12);
-    close(returnPeriodAt(table!, place.lat, place.lon, 73.5)!, Math.sqrt(cat1 * cat2), 1e-9);
-    close(speedAtReturnPeriod(table!, place.lat, place.lon, Math.sqrt(cat1 * cat2))!, 73.5, 1e-9);
-    assert.equal(returnPeriodAt(table!, place.lat, place.lon, 140), null);
+    close(returnPeriodAt(table!, place.latitude, place.longitude, 64)!, cat1, 1e-12);
+    close(returnPeriodAt(table!, place.latitude, place.longitude, 73.5)!, Math.sqrt(cat1 * cat2), 1e-9);
+    close(speedAtReturnPeriod(table!, place.latitude, place.longitude, Math.sqrt(cat1 * cat2))!, 73.5, 1e-9);
+    assert.equal(returnPeriodAt(table!, place.latitude, place.longitude, 140), null);
   });
 });
 

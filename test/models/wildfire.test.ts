@@ -24,7 +24,7 @@ import { COUNTRY_CALIBRATION, WILDFIRE } from '../../src/models/wildfire/paramet
 import { locatePortugalFires, normaliseName } from '../../src/models/wildfire/portugal-locations.js';
 import { regionMasks } from '../../src/models/wildfire/regions.js';
 import { fitVpdExponent, seasonShares } from '../../src/models/wildfire/season.js';
-import { buildWildfire, type WildfireBuild } from '../../src/models/wildfire/table.js';
+import { buildWildfire, type WildfireBuild } from '../../src/models/wildfire/build.js';
 import { SYNTHETIC, writeSyntheticCatalogues } from './wildfire-flood/fixtures.js';
 
 const HA_PER_ACRE = 0.404686;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { legend, writeWorldMap, type MapImage } from '../maps/png-world-map.js';
 import { earthquakeThresholds } from './exceedance-tables.js';
 import { ORDERINGS, REFERENCE_PLACES, USGS_2018_SITES, USGS_2018_SOURCE } from './places.js';
+import type { ModelValidation } from '../validation-types.js';
 
 /** 10 % in 50 years as a return period (474.6 years), through formulas.ts. */
 export const DESIGN_RETURN_PERIOD = returnPeriodYears(0.1, 50);
@@ -55,11 +56,11 @@ export function validate(tables: ReadonlyMap<PerilName, HazardTable>): Validatio
   const table = tables.get('Earthquake') as RateTable | undefined;
   if (!table) return [];
   const usgs = USGS_2018_SITES.flatMap((s) =>
-    ([[0.1, s.rate01], [0.2, s.rate02]] as const).map(([pga, reference]) => {
+    ([[0.1, s.rate01], [0.2, s.rate02]] as const).map(([pga, reference]): ValidationRow => {
       const ours = rateAtPga(table, s.latitude, s.longitude, pga);
       return {
         peril: 'Earthquake', place: s.site, latitude: s.latitude, longitude: s.longitude,
-        quantity: `annual rate of PGA ≥ ${pga} g (rock)`, reference, reference_source: USGS_2018_SOURCE,
+        quantity: `annual rate of PGA ≥ ${pga} g (rock)`, reference, reference_source: USGS_2018_SOURCE, evidence: 'seen',
         ours: ours ?? Number.NaN, ratio: ours === null ? null : ours / reference, ...(ours === null ? { note: 'no coverage' } : {}),
       };
     }),
@@ -70,7 +71,7 @@ export function validate(tables: ReadonlyMap<PerilName, HazardTable>): Validatio
     const design = pga475(table, p.latitude, p.longitude);
     return {
       peril: 'Earthquake', place: p.place, latitude: p.latitude, longitude: p.longitude,
-      quantity: `annual rate of PGA ≥ ${p.pga475} g, the reference's 475-yr PGA`, reference, reference_source: p.source,
+      quantity: `annual rate of PGA ≥ ${p.pga475} g, the reference's 475-yr PGA`, reference, reference_source: p.source, evidence: 'seen',
       ours: ours ?? Number.NaN, ratio: ours === null ? null : ours / reference,
       note: design === null ? 'our 475-yr PGA is above the table levels' : design === 0 ? 'our 475-yr PGA is below 0.02 g' : `our 475-yr PGA ${Number(design.toPrecision(3))} g`,
     };
@@ -109,3 +110,5 @@ export function drawMaps(tables: ReadonlyMap<PerilName, HazardTable>, dir: strin
   }, PGA475_SCALE);
   return [{ title: 'Earthquake: PGA with 10 % probability of exceedance in 50 years (rock, Vs30 760 m/s)', file, legend: legend(PGA475_SCALE) }];
 }
+
+export const validation: ModelValidation = { references: (tables) => validate(tables), orderings, maps: drawMaps };

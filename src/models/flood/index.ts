@@ -1,7 +1,7 @@
 import type { ModelBuilder } from '../types.js';
 import { FLOOD_SOURCES } from './meta.js';
 import { rainTable } from './rain-table.js';
-import { buildFlood } from './table.js';
+import { buildFlood } from './build.js';
 
 /**
  * Builder of the FloodLivePlus table: DFO large-flood frequency over

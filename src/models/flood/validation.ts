@@ -2,6 +2,8 @@ import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable, RateTable } from '../../engine/table-spec.js';
 import { annualProbability, greater, place as P, referenceRow as row, type Place } from '../toolkit/place-checks.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
+import type { ModelValidation } from '../validation-types.js';
+import { rateTableMap } from '../toolkit/rate-map.js';
 
 /**
  * The FloodLivePlus table against published design standards and well-known
@@ -40,14 +42,14 @@ function floodRows(table: RateTable): ValidationRow[] {
   const half = 'annual probability of depth ≥ 0.5 m (%)';
   const fema = 'FEMA special flood hazard area: ≥ 1 %/yr at the flood depth (qualitative: our value is a 0.5° cell average)';
   return [
-    row('FloodLivePlus', PLACES.rotterdam, half, 0.01, 'Dutch Water Act 1996: Holland dike rings built to the 1/10,000 flood (Scussolini et al. 2016, FLOPROS)', at(PLACES.rotterdam, HALF_METRE), 'at most the design chance'),
-    row('FloodLivePlus', PLACES.amsterdam, half, 0.01, 'Dutch Water Act 1996: Holland dike rings built to the 1/10,000 flood (Scussolini et al. 2016, FLOPROS)', at(PLACES.amsterdam, HALF_METRE), 'at most the design chance'),
-    row('FloodLivePlus', PLACES.london, half, 0.1, 'Environment Agency, Thames Estuary 2100 (2012): the Thames Barrier and estuary defences hold the 1/1,000 flood', at(PLACES.london, HALF_METRE), 'at most the design chance'),
-    row('FloodLivePlus', PLACES.newOrleans, half, 1, 'USACE: Hurricane and Storm Damage Risk Reduction System (2011) built to the 1 % annual chance', at(PLACES.newOrleans, HALF_METRE), 'at most the design chance'),
-    row('FloodLivePlus', PLACES.dhaka, 'annual probability of depth ≥ 1 m (%)', null, 'no cell-scale reference (1988, 1998, 2004, 2007 floods inundated much of greater Dhaka); an undefended delta', at(PLACES.dhaka, ONE_METRE)),
-    row('FloodLivePlus', PLACES.denver, 'annual probability of depth ≥ 0.1 m (%)', 100 * FLASH_FLOOD_FLOOR, 'issue 16 floor for uplands with flash floods on record (DFO lists Front Range floods in 1985, 1997, 1999, 2013)', at(PLACES.denver, TENTH_METRE), 'a floor, not a measurement'),
-    row('FloodLivePlus', PLACES.stLouis, 'annual probability of depth ≥ 0.1 m (%)', 1, fema, at(PLACES.stLouis, TENTH_METRE)),
-    row('FloodLivePlus', PLACES.houston, 'annual probability of depth ≥ 0.1 m (%)', 1, fema, at(PLACES.houston, TENTH_METRE)),
+    row('FloodLivePlus', 'fitted', PLACES.rotterdam, half, 0.01, 'Dutch Water Act 1996: Holland dike rings built to the 1/10,000 flood (Scussolini et al. 2016, FLOPROS)', at(PLACES.rotterdam, HALF_METRE), 'at most the design chance'),
+    row('FloodLivePlus', 'fitted', PLACES.amsterdam, half, 0.01, 'Dutch Water Act 1996: Holland dike rings built to the 1/10,000 flood (Scussolini et al. 2016, FLOPROS)', at(PLACES.amsterdam, HALF_METRE), 'at most the design chance'),
+    row('FloodLivePlus', 'fitted', PLACES.london, half, 0.1, 'Environment Agency, Thames Estuary 2100 (2012): the Thames Barrier and estuary defences hold the 1/1,000 flood', at(PLACES.london, HALF_METRE), 'at most the design chance'),
+    row('FloodLivePlus', 'fitted', PLACES.newOrleans, half, 1, 'USACE: Hurricane and Storm Damage Risk Reduction System (2011) built to the 1 % annual chance', at(PLACES.newOrleans, HALF_METRE), 'at most the design chance'),
+    row('FloodLivePlus', 'seen', PLACES.dhaka, 'annual probability of depth ≥ 1 m (%)', null, 'no cell-scale reference (1988, 1998, 2004, 2007 floods inundated much of greater Dhaka); an undefended delta', at(PLACES.dhaka, ONE_METRE)),
+    row('FloodLivePlus', 'fitted', PLACES.denver, 'annual probability of depth ≥ 0.1 m (%)', 100 * FLASH_FLOOD_FLOOR, 'issue 16 floor for uplands with flash floods on record (DFO lists Front Range floods in 1985, 1997, 1999, 2013)', at(PLACES.denver, TENTH_METRE), 'a floor, not a measurement'),
+    row('FloodLivePlus', 'seen', PLACES.stLouis, 'annual probability of depth ≥ 0.1 m (%)', 1, fema, at(PLACES.stLouis, TENTH_METRE)),
+    row('FloodLivePlus', 'seen', PLACES.houston, 'annual probability of depth ≥ 0.1 m (%)', 1, fema, at(PLACES.houston, TENTH_METRE)),
   ];
 }
 
@@ -80,3 +82,9 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
     { peril: 'FloodLivePlus', claim: `${PLACES.denver.name}: ≥ 0.1 m at least 1 in 1,000 years`, holds: denver !== null && denver >= FLASH_FLOOD_FLOOR, detail: `${fmt(denver)} per year` },
   ];
 }
+
+export const validation: ModelValidation = {
+  references: (tables) => validate(tables),
+  orderings,
+  maps: rateTableMap('FloodLivePlus', 'flood.png', 'FloodLivePlus: annual probability of flood depth ≥ 0.5 m', HALF_METRE, { low: 1e-5, high: 0.1, label: 'annual probability of flood depth ≥ 0.5 m' }),
+};

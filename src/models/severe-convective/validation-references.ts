@@ -1,12 +1,9 @@
+import type { Coordinates } from '../toolkit/place-checks.js';
+
 /**
  * Places and published reference values for the severe-convective validation
  * (full citations in docs/models/us-tornado.md and docs/models/hail.md).
  */
-export interface Place {
-  latitude: number;
-  longitude: number;
-}
-
 export const PLACES = {
   'Oklahoma City, OK': { latitude: 35.4676, longitude: -97.5164 },
   'Moore, OK': { latitude: 35.3395, longitude: -97.4867 },
@@ -22,7 +19,7 @@ export const PLACES = {
   'Amarillo, TX': { latitude: 35.222, longitude: -101.8313 },
   'Miami, FL': { latitude: 25.7617, longitude: -80.1918 },
   'Seattle, WA': { latitude: 47.6062, longitude: -122.3321 },
-} as const satisfies Record<string, Place>;
+} as const satisfies Record<string, Coordinates>;
 
 export type PlaceName = keyof typeof PLACES;
 

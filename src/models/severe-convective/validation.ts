@@ -1,12 +1,15 @@
 import { daysFromCivil } from '../../engine/calendar.js';
 import { expectedCountFromProbability } from '../../engine/formulas.js';
-import { cellIndex } from '../../engine/grid.js';
+import { rowAt } from '../../engine/grid.js';
 import { perilDef, type PerilName } from '../../engine/perils.js';
 import { referenceWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
-import { PLACES, REFERENCES, type Place, type PlaceName } from './validation-references.js';
+import type { Coordinates } from '../toolkit/place-checks.js';
+import { PLACES, REFERENCES, type PlaceName } from './validation-references.js';
 import { KM_PER_MILE } from '../../units.js';
+import type { ModelValidation } from '../validation-types.js';
+import { rateTableMap } from '../toolkit/rate-map.js';
 
 /**
  * Built tables against published climatologies (docs/models/us-tornado.md and
@@ -24,9 +27,8 @@ const HIGH_PLAINS_FACTOR = 2;
 const RADIUS_25_MILES_KM = 25 * KM_PER_MILE;
 
 /** Expected exceedances in the year at a place, per threshold; null without coverage. */
-export function annualCounts(table: HazardTable, place: Place): number[] | null {
-  const cell = cellIndex(table.grid, place.latitude, place.longitude);
-  const row = cell < 0 ? -1 : table.cellRow[cell]!;
+export function annualCounts(table: HazardTable, place: Coordinates): number[] | null {
+  const row = rowAt(table, place.latitude, place.longitude);
   if (row < 0) return null;
   return referenceWindow(table, row, YEAR).map(expectedCountFromProbability);
 }
@@ -143,6 +145,8 @@ function row(peril: string, place: PlaceName, quantity: string, ours: number, re
     quantity,
     reference,
     reference_source: source,
+    // The published rates were looked at while the efficiencies were fitted on the reports.
+    evidence: 'seen',
     ours: Number(ours.toPrecision(4)),
     ratio: reference ? Number((ours / reference).toPrecision(3)) : null,
     note,
@@ -167,3 +171,9 @@ function derivedOf(table: HazardTable): TornadoDerived {
 function fmt(x: number): string {
   return Number.isFinite(x) ? x.toExponential(2) : 'no coverage';
 }
+
+export const validation: ModelValidation = {
+  references: (tables) => validate(tables),
+  orderings,
+  maps: rateTableMap('Hail', 'hail.png', 'Hail: annual probability of hail ≥ 1 in at a point', 1, { low: 1e-3, high: 0.2, label: 'annual probability of hail ≥ 1 in at a point' }, 0.25),
+};

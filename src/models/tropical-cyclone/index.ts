@@ -1,52 +1,15 @@
 /**
  * TropicalCyclone: annual rates of site sustained wind ≥ each Saffir–Simpson
  * threshold from historical best tracks and a parametric wind field
- * (docs/models/tropical-cyclone.md).
+ * (docs/models/tropical-cyclone.md). The pipeline is build.ts.
  */
-import { HOURS } from '../../engine/profiles.js';
-import type { RateTable } from '../../engine/table-spec.js';
-import { assembleRateTable } from '../toolkit/rate-table.js';
 import type { ModelBuilder } from '../types.js';
-import { computeHazard, type HazardField } from './compute-hazard.js';
-import { hazardGrid } from './hazard-grid.js';
-import { readLandMask } from './land-mask.js';
-import { TC_SOURCES, tableMeta } from './meta.js';
-import { readAllStorms } from './sources.js';
+import { buildTropicalCyclone } from './build.js';
+import { TC_SOURCES } from './meta.js';
 
 export const tropicalCycloneBuilder: ModelBuilder = {
   name: 'tropical-cyclone',
   perils: ['TropicalCyclone'],
   sources: TC_SOURCES,
-  async build(ctx) {
-    ctx.progress(0, 'reading best tracks');
-    const storms = readAllStorms(ctx.sourcesDir);
-    const land = readLandMask(ctx.sourcesDir);
-    ctx.progress(0.05, 'footprints');
-    const field = computeHazard(storms, land, hazardGrid(), { progress: (f, label) => ctx.progress(0.05 + 0.9 * f, label) });
-    const table = rateTable(field);
-    ctx.log(`tropical-cyclone: ${storms.length} storms read, ${Object.entries(field.stormsUsed).map(([g, n]) => `${g} ${n}`).join(', ')} used; ${table.rows} rows`);
-    return [table];
-  },
+  build: buildTropicalCyclone,
 };
-
-/**
- * Covered cells get a data row (cells whose rates are all zero share one),
- * uncovered cells −1; one season profile per tile, one uniform diurnal profile.
- */
-function rateTable(field: HazardField): RateTable {
-  const k = field.thresholdsKt.length;
-  const covered: number[] = [];
-  field.covered.forEach((c, cell) => c === 1 && covered.push(cell));
-  return assembleRateTable({
-    peril: 'TropicalCyclone',
-    grid: field.grid,
-    thresholds: k,
-    covered,
-    ratesOf: (cell, out) => out.set(field.rates.subarray(cell * k, (cell + 1) * k)),
-    seasonOf: (cell) => field.seasons.profileOfCell[cell]!,
-    seasonWeights: field.seasons.weights,
-    diurnalShares: new Float64Array(HOURS).fill(1 / HOURS),
-    rowSharing: 'zeros',
-    meta: tableMeta(field),
-  });
-}

@@ -1,11 +1,6 @@
-/** Places used by the validation (city centres, decimal degrees). */
-export interface Place {
-  name: string;
-  lat: number;
-  lon: number;
-}
+import { place as p, type Place } from '../toolkit/place-checks.js';
 
-const p = (name: string, lat: number, lon: number): Place => ({ name, lat, lon });
+/** Places used by the validation (city centres, decimal degrees). */
 
 export const PLACES = {
   miami: p('Miami, FL', 25.76, -80.19),

@@ -109,6 +109,8 @@ export function windRadiiValidation(storms: readonly Storm[]): ValidationRow[] {
     quantity: `mean ${m.threshold}-kt quadrant radius (km), ${m.label}`,
     reference: Number(m.recorded.toPrecision(4)),
     reference_source: `NHC HURDAT2 wind radii ${FIRST_SEASON}–2025 (${m.count} quadrant values)`,
+    // Held-out fixes share storms with the calibration fixes: not independent.
+    evidence: 'seen',
     ours: Number(m.modelled.toPrecision(4)),
     ratio: Number((m.modelled / m.recorded).toPrecision(3)),
     note: `uncalibrated Willoughby profile: ${(raw.get(m.key)! / m.recorded).toPrecision(3)}`,
@@ -150,6 +152,7 @@ export function r34TransferValidation(storms: readonly Storm[]): ValidationRow[]
     quantity: 'mean 34-kt quadrant radius (km), fitted to r34',
     reference: Number((e.recorded / e.count).toPrecision(4)),
     reference_source: `JTWC 34-kt quadrant radii (${e.count} quadrant values)`,
+    evidence: 'fitted',
     ours: Number((e.fitted / e.count).toPrecision(4)),
     ratio: Number((e.fitted / e.recorded).toPrecision(3)),
     note: `Atlantic-calibrated profile without the r34 fit: ${(e.unfitted / e.recorded).toPrecision(3)}`,

@@ -19,7 +19,7 @@ const CAT3 = 3;
 
 /** Our return period (yr) of sustained winds ≥ kt at a place, or null (no coverage, or above the top threshold). */
 export function returnPeriodAt(table: HazardTable, lat: number, lon: number, kt: number): number | null {
-  const place = { name: '', lat, lon };
+  const place = { name: '', latitude: lat, longitude: lon };
   const k = SAFFIR_SIMPSON_KNOTS;
   if (kt > k[k.length - 1]! + 1e-9) return null;
   let i = 0;
@@ -37,7 +37,7 @@ export function returnPeriodAt(table: HazardTable, lat: number, lon: number, kt:
  */
 export function speedAtReturnPeriod(table: HazardTable, lat: number, lon: number, years: number): number | null {
   const k = SAFFIR_SIMPSON_KNOTS;
-  const periods = k.map((_, j) => siteReturnPeriod(table, { name: '', lat, lon }, j));
+  const periods = k.map((_, j) => siteReturnPeriod(table, { name: '', latitude: lat, longitude: lon }, j));
   if (periods[0] === null || years < periods[0]!) return null;
   for (let j = 0; j + 1 < k.length; j++) {
     const [a, b] = [periods[j]!, periods[j + 1]!];
@@ -85,6 +85,8 @@ function row(ref: SiteWindReference, quantity: string, ours: number | null, refe
     quantity,
     reference: Number(reference.toPrecision(3)),
     reference_source: ref.source,
+    // Every site wind here was on the validation page while the model was developed.
+    evidence: 'seen',
     ours: Number.isFinite(value) ? Number(value.toPrecision(4)) : Infinity,
     ratio: Number.isFinite(value) ? Number((value / reference).toPrecision(3)) : null,
     note,

@@ -6,8 +6,9 @@ import { daysFromCivil } from '../../engine/calendar.js';
 import type { CurveWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck } from '../validation-types.js';
-import { PLACES, type Place } from './places.js';
-import { FOUR_YEARS, rowAt, siteExpected, siteReturnPeriod } from './site-hazard.js';
+import type { Place } from '../toolkit/place-checks.js';
+import { PLACES } from './places.js';
+import { coveredRow, FOUR_YEARS, siteExpected, siteReturnPeriod } from './site-hazard.js';
 
 const PERIL = 'TropicalCyclone';
 
@@ -31,7 +32,7 @@ function moreFrequent(table: HazardTable, category: number, places: Place[]): Or
 }
 
 function noCoverage(table: HazardTable, place: Place): OrderingCheck {
-  const row = rowAt(table, place);
+  const row = coveredRow(table, place);
   return { peril: PERIL, claim: `no coverage in ${place.name}`, holds: row === null, detail: row === null ? 'cellRow −1' : `row ${row}` };
 }
 

@@ -12,13 +12,18 @@ import type { HazardTable } from '../../engine/table-spec.js';
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
 import type { LandMask } from './land-mask.js';
 import { CLIMATOLOGY_PERIODS } from './parameters.js';
-import { PLACES, type Place } from './places.js';
+import type { Place } from '../toolkit/place-checks.js';
+import { PLACES } from './places.js';
 import { siteReturnPeriod } from './site-hazard.js';
 import { siteWindValidation } from './site-wind-validation.js';
 import { stepsOfPeriods, strikeRate } from './strikes.js';
 import { type Storm } from './track-types.js';
 import { orderingChecks } from './validation-orderings.js';
 import { KM_PER_NMI } from '../../units.js';
+import type { ModelValidation } from '../validation-types.js';
+import { rateTableMap } from '../toolkit/rate-map.js';
+import { readLandMask } from './land-mask.js';
+import { readAllStorms } from './sources.js';
 
 const PERIL = 'TropicalCyclone';
 const NHC = 'NHC Tropical Cyclone Climatology, "Hurricane Return Periods" (within 50 n mi)';
@@ -71,7 +76,7 @@ export function strikeValidation(storms: readonly Storm[], land: LandMask): Vali
   const atlantic = CLIMATOLOGY_PERIODS.find((p) => p.group === 'NA')!;
   const steps = stepsOfPeriods(storms, [atlantic], land);
   return REFERENCES.map((ref) => {
-    const rate = strikeRate(steps, atlantic, ref.place.lat, ref.place.lon, 50 * KM_PER_NMI, CATEGORY_KT[ref.category]!);
+    const rate = strikeRate(steps, atlantic, ref.place.latitude, ref.place.longitude, 50 * KM_PER_NMI, CATEGORY_KT[ref.category]!);
     return row(ref, `storm ≥ CAT${ref.category} centre within 50 n mi, return period (yr), our tracks ${atlantic.first}–${atlantic.last}`,
       rate > 0 ? 1 / rate : Infinity, ref.note);
   });
@@ -81,11 +86,13 @@ function row(ref: Reference, quantity: string, ours: number, note: string): Vali
   return {
     peril: PERIL,
     place: ref.place.name,
-    latitude: ref.place.lat,
-    longitude: ref.place.lon,
+    latitude: ref.place.latitude,
+    longitude: ref.place.longitude,
     quantity,
     reference: ref.years,
     reference_source: ref.source,
+    // The NHC and Keim return periods count the same HURDAT2 storms the table is built from.
+    evidence: 'seen',
     ours: Number(ours.toPrecision(4)),
     ratio: Number.isFinite(ours) ? Number((ours / ref.years).toPrecision(3)) : null,
     note,
@@ -96,3 +103,14 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
   const table = tables.get(PERIL);
   return table ? orderingChecks(table) : [];
 }
+
+export const validation: ModelValidation = {
+  references: (tables, sourcesDir) =>
+    tables.has(PERIL) ? [...validate(tables), ...strikeValidation(readAllStorms(sourcesDir), readLandMask(sourcesDir))] : [],
+  orderings,
+  maps: rateTableMap(PERIL, 'tropical-cyclone.png', 'TropicalCyclone: annual probability of ≥ CAT1 (64 kt) site winds', 1, {
+    low: 1e-3,
+    high: 0.3,
+    label: 'annual probability of ≥ CAT1 (64 kt) site winds',
+  }),
+};

@@ -1,6 +1,5 @@
 import { daysFromCivil } from '../../engine/calendar.js';
 import { expectedCountFromProbability, probabilityFromExpectedCount } from '../../engine/formulas.js';
-import { cellIndex } from '../../engine/grid.js';
 import { perilDef } from '../../engine/perils.js';
 import { referenceWindow } from '../../engine/reference.js';
 import type { HazardTable } from '../../engine/table-spec.js';
@@ -11,11 +10,6 @@ import type { HazardTable } from '../../engine/table-spec.js';
  */
 export const VALIDATION_YEAR = 2001;
 const YEAR_DAYS = 365;
-
-export function rowAt(table: HazardTable, latitude: number, longitude: number): number {
-  const cell = cellIndex(table.grid, latitude, longitude);
-  return cell < 0 ? -1 : table.cellRow[cell]!;
-}
 
 export function thresholdsOf(table: HazardTable): number[] {
   return perilDef(table.peril).thresholds as number[];

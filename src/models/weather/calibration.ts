@@ -1,6 +1,6 @@
 import { cellIndex } from '../../engine/grid.js';
 import { TailQuantileTable } from './distributions.js';
-import { clamp, fitLinear, quantile, type LinearFit } from './least-squares.js';
+import { clamp, fitLinear, quantile, type LinearFit } from '../toolkit/least-squares.js';
 import { GENERATOR, isCalibrationStation } from './parameters.js';
 import { fitSnowPartition, type SnowPartitionFit } from './snow-partition.js';
 import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation } from './sources.js';

@@ -1,5 +1,5 @@
 import { clampCovariates, cruCovariates, occurrenceCovariates, persistenceCovariates, shapeCovariates, type Calibration } from './calibration.js';
-import { clamp, predictLinear } from './least-squares.js';
+import { clamp, predictLinear } from '../toolkit/least-squares.js';
 import { GENERATOR } from './parameters.js';
 import { snowProbability } from './snow-partition.js';
 import type { CruClimatology } from './sources.js';

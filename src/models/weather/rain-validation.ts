@@ -1,13 +1,13 @@
 import { readCruVariable } from '../../catalogues/cru.js';
 import { readKoppen } from '../../catalogues/koppen.js';
-import { cellIndex } from '../../engine/grid.js';
+import { cellIndex, rowAt } from '../../engine/grid.js';
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
-import { annualMaxProbabilities, annualQuantile, probabilityAt, rowAt, thresholdsOf } from './annual-curves.js';
+import { annualMaxProbabilities, annualQuantile, probabilityAt, thresholdsOf } from './annual-curves.js';
 import { groupOfClass } from './climate-groups.js';
 import { fitGev, gevLevel } from './extremes.js';
 import { hcnSites, type HcnSite } from './hcn-sites.js';
-import { quantile } from './least-squares.js';
+import { quantile } from '../toolkit/least-squares.js';
 import { CLIMATE_GROUPS, MULTIDAY, WEISS_FACTORS } from './parameters.js';
 import { readHcnMonths, readHcnStations, readHcnYears } from './sources.js';
 import { MEAN_DAYS_IN_MONTH } from '../../units.js';

@@ -3,7 +3,7 @@ import { gammaQ } from '../../engine/gamma.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { Calibration } from './calibration.js';
 import { cellMonthGenerators, type MonthGenerator } from './generator.js';
-import { quantile } from './least-squares.js';
+import { quantile } from '../toolkit/least-squares.js';
 import { HCN_SERIES, SNOW, isCalibrationStation } from './parameters.js';
 import { cellPositions, type CruClimatology, type HcnMonth, type HcnStation, type HcnYear } from './sources.js';
 import { MEAN_DAYS_IN_MONTH, MEAN_DAYS_PER_MONTH } from '../../units.js';

@@ -1,5 +1,5 @@
 import { normalCdf, normalDensity } from '../toolkit/normal.js';
-import { solveLinear } from './least-squares.js';
+import { solveLinear } from '../toolkit/least-squares.js';
 import { SNOW } from './parameters.js';
 
 /**

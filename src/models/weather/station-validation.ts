@@ -1,7 +1,8 @@
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
-import { annualMaxProbabilities, annualQuantile, probabilityAt, rowAt, thresholdsOf } from './annual-curves.js';
-import { quantile } from './least-squares.js';
+import { rowAt } from '../../engine/grid.js';
+import { annualMaxProbabilities, annualQuantile, probabilityAt, thresholdsOf } from './annual-curves.js';
+import { quantile } from '../toolkit/least-squares.js';
 import { HCN_SERIES, SNOW, WEISS_FACTORS, isCalibrationStation } from './parameters.js';
 import { readHcnStations, readHcnYears, type HcnYear } from './sources.js';
 

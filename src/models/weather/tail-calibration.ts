@@ -4,7 +4,7 @@ import type { TailQuantileTable } from './distributions.js';
 import { fitGev, gevLevel } from './extremes.js';
 import { cellMonthGenerators, type MonthGenerator } from './generator.js';
 import type { HcnSite } from './hcn-sites.js';
-import { quantile } from './least-squares.js';
+import { quantile } from '../toolkit/least-squares.js';
 import { CLIMATE_GROUPS, RAIN_TAIL, TC_RAIN } from './parameters.js';
 import { annualRainHazard } from './rain-model.js';
 import { wetDayTail, type WetDayTail } from './rain-tail.js';

@@ -1,14 +1,15 @@
 import { expectedCountFromProbability } from '../../engine/formulas.js';
 import type { PerilName } from '../../engine/perils.js';
 import type { HazardTable } from '../../engine/table-spec.js';
-import type { OrderingCheck, ValidationRow } from '../validation-types.js';
-import { annualMaxProbabilities, annualQuantile, expectedDaysPerYear, probabilityAt, rowAt, thresholdsOf } from './annual-curves.js';
+import type { Evidence, ModelValidation, OrderingCheck, ValidationRow } from '../validation-types.js';
+import { drawRainMap } from './rain-map.js';
+import { rowAt } from '../../engine/grid.js';
+import { annualMaxProbabilities, annualQuantile, expectedDaysPerYear, probabilityAt, thresholdsOf } from './annual-curves.js';
 import { WEISS_FACTORS } from './parameters.js';
 import { rainValidation, type RainValidation, type TailGroupRow } from './rain-validation.js';
 import { ASCE_CITIES, ATLAS14, EUROCODE_CITIES, HURRICANE_COAST, type DesignGust } from './references.js';
 import { MM_PER_INCH } from '../../units.js';
 
-export { drawRainMap as drawMaps } from './rain-map.js';
 
 /**
  * Weather tables against published point values (references.ts) and well-known
@@ -30,6 +31,7 @@ interface Reference {
   years: number;
   reference: number;
   source: string;
+  evidence: Evidence;
   note?: string;
 }
 
@@ -42,9 +44,13 @@ const RAIN_REFERENCES: readonly Reference[] = ATLAS14.map((r) => ({
   years: 100,
   reference: (r.inches * MM_PER_INCH) / DAY_TO_24H,
   source: `${r.source}; ÷ ${DAY_TO_24H} for a calendar day (Hershfield 1961)`,
+  evidence: 'seen',
 }));
 
-function gustReferences(list: readonly DesignGust[], note: (g: DesignGust) => string): Reference[] {
+/** Gust references by role (references.ts): calibration cities fit the gust model; the others were held out of it by design. */
+const gustEvidence = (g: DesignGust): Evidence => (g.role === 'calibration' ? 'fitted' : 'independent');
+
+function gustReferences(list: readonly DesignGust[], note: (g: DesignGust) => string, evidence: (g: DesignGust) => Evidence = gustEvidence): Reference[] {
   return list.flatMap((g) =>
     g.levels.map(([years, gust, source]) => ({
       peril: 'MaxWindGust' as const,
@@ -55,6 +61,7 @@ function gustReferences(list: readonly DesignGust[], note: (g: DesignGust) => st
       years,
       reference: gust,
       source,
+      evidence: evidence(g),
       note: note(g),
     })),
   );
@@ -66,7 +73,7 @@ const REFERENCES: readonly Reference[] = [
   ...RAIN_REFERENCES,
   ...gustReferences(ASCE_50, roleNote),
   ...gustReferences(EUROCODE_CITIES, roleNote),
-  ...gustReferences(HURRICANE_COAST, () => 'tropical-cyclone term (TropicalCyclone table), not calibrated here'),
+  ...gustReferences(HURRICANE_COAST, () => 'tropical-cyclone term (TropicalCyclone table), not calibrated here', () => 'seen'),
 ];
 
 export function validate(tables: ReadonlyMap<PerilName, HazardTable>): ValidationRow[] {
@@ -84,7 +91,7 @@ function compare(tables: ReadonlyMap<PerilName, HazardTable>, references: readon
     const table = tables.get(ref.peril);
     if (!table) continue;
     const row = rowAt(table, ref.latitude, ref.longitude);
-    const base = { peril: ref.peril, place: ref.place, latitude: ref.latitude, longitude: ref.longitude, quantity: ref.quantity, reference: ref.reference, reference_source: ref.source };
+    const base = { peril: ref.peril, place: ref.place, latitude: ref.latitude, longitude: ref.longitude, quantity: ref.quantity, reference: ref.reference, reference_source: ref.source, evidence: ref.evidence };
     if (row < 0) {
       out.push({ ...base, ours: NaN, ratio: null, note: 'no coverage' });
       continue;
@@ -118,6 +125,7 @@ export function heldOutRows(v: RainValidation): ValidationRow[] {
     quantity: '100-yr daily rainfall (mm), median over stations; ratio = median of station ratios',
     reference: r.observed100,
     reference_source: source,
+    evidence: 'independent',
     ours: r.ours100,
     ratio: r.ratios[2]!,
     note: `10/50-yr ratios ${r.ratios[0]!.toFixed(2)}/${r.ratios[1]!.toFixed(2)}; IQR ${r.iqr100[0].toFixed(2)}–${r.iqr100[1].toFixed(2)}; within ±25 %: ${(100 * r.within25).toFixed(0)} %; median P(day ≥ station GEV 100-yr) ${(100 * r.probabilityAtGev100).toFixed(2)} %/yr`,
@@ -131,6 +139,7 @@ export function heldOutRows(v: RainValidation): ValidationRow[] {
       quantity: 'annual probability of a 5-day total ≥ 200 mm, mean over stations',
       reference: m.observedMean,
       reference_source: 'US HCN held-out stations, share of years with Rx5day ≥ 200 mm',
+      evidence: 'independent',
       ours: m.modelMean,
       ratio: m.observedMean > 0 ? m.modelMean / m.observedMean : null,
     });
@@ -196,3 +205,9 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
   }
   return checks;
 }
+
+export const validation: ModelValidation = {
+  references: (tables, sourcesDir) => [...validate(tables), ...heldOutValidation(tables, sourcesDir)],
+  orderings,
+  maps: drawRainMap,
+};

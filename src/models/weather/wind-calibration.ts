@@ -1,7 +1,7 @@
 import { expectedCountFromProbability } from '../../engine/formulas.js';
 import { cellIndex } from '../../engine/grid.js';
 import type { RateTable } from '../../engine/table-spec.js';
-import { clamp, nelderMead } from './least-squares.js';
+import { clamp, nelderMead } from '../toolkit/least-squares.js';
 import { SPC, WIND } from './parameters.js';
 import type { DesignGust } from './references.js';
 import { cellPositions, type CruClimatology, type GustReport } from './sources.js';

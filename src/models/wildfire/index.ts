@@ -1,6 +1,6 @@
 import type { ModelBuilder } from '../types.js';
 import { WILDFIRE_SOURCES } from './meta.js';
-import { buildWildfire } from './table.js';
+import { buildWildfire } from './build.js';
 
 /**
  * Builder of the Wildfire table: burn probability of fires > 5 ha from a

@@ -41,13 +41,13 @@ function abbreviates(short: string[], full: string[]): boolean {
   return true;
 }
 
-interface Place {
+interface Municipality {
   latitude: number;
   longitude: number;
   district: string;
 }
 
-function municipalityCentroids(fires: readonly PortugalFire[]): Map<string, Place> {
+function municipalityCentroids(fires: readonly PortugalFire[]): Map<string, Municipality> {
   const sums = new Map<string, { lat: number; lon: number; n: number; district: string }>();
   for (const f of fires) {
     if (!Number.isFinite(f.latitude) || !Number.isFinite(f.longitude)) continue;
@@ -58,7 +58,7 @@ function municipalityCentroids(fires: readonly PortugalFire[]): Map<string, Plac
     s.n += 1;
     sums.set(key, s);
   }
-  const out = new Map<string, Place>();
+  const out = new Map<string, Municipality>();
   for (const [key, s] of [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     out.set(key, { latitude: s.lat / s.n, longitude: s.lon / s.n, district: s.district });
   }
@@ -69,8 +69,8 @@ function municipalityCentroids(fires: readonly PortugalFire[]): Map<string, Plac
 export function locatePortugalFires(fires: readonly PortugalFire[]): Located {
   const centroids = municipalityCentroids(fires);
   const names = [...centroids.keys()];
-  const memo = new Map<string, Place | null>();
-  const resolve = (municipality: string, district: string): Place | null => {
+  const memo = new Map<string, Municipality | null>();
+  const resolve = (municipality: string, district: string): Municipality | null => {
     const key = `${municipality}|${district}`;
     if (memo.has(key)) return memo.get(key)!;
     const name = normaliseName(municipality);

@@ -8,6 +8,8 @@ import { annualProbability, greater, place as P, referenceRow as row, type Place
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
 import { COUNTRY_CALIBRATION } from './parameters.js';
 import { regionMasks } from './regions.js';
+import type { ModelValidation } from '../validation-types.js';
+import { rateTableMap } from '../toolkit/rate-map.js';
 
 /**
  * The Wildfire table against published burn fractions of well-known fire
@@ -95,21 +97,21 @@ function wildfireRows(table: RateTable): ValidationRow[] {
   const bp = '% of land burnt per year';
   const fsim = 'Finney et al. 2011; Short et al. 2020 (FSim national burn probability): S. California chaparral ≈ 1–2 %/yr';
   return [
-    row('Wildfire', r.savanna!.place, bp, 21, 'Russell-Smith et al. 2007 (Fire Ecology 3(1)): 21 % of the 1.9 million km² savanna region burnt per year, 1997–2005', mean(r.savanna!)),
-    row('Wildfire', PLACES.katherine, 'annual burn probability (%)', 21, 'Russell-Smith et al. 2007: regional mean; higher-rainfall savannas burn every 1–2 years', at(PLACES.katherine)),
-    row('Wildfire', PLACES.majete, 'annual burn probability (%)', 25, 'Nieman et al. 2021 (Fire Ecology 17:4): mean fire return interval 4 years in miombo, MODIS 2001–2019', at(PLACES.majete), '0.5° cell: reserve and the farmed Shire valley around it'),
-    row('Wildfire', PLACES.tabora, 'annual burn probability (%)', 25, 'Tarimo et al. 2015 (Carbon Balance Manag. 10:18): more than half of Tanzanian miombo burns at least every 2 years, up to 50.6 % in a year', at(PLACES.tabora)),
-    row('Wildfire', PLACES.linguere, 'annual burn probability (%)', 10, 'IRIN (2007, via Pambazuka News): almost a tenth of the southern Linguère region burnt in the severe 2005–2006 season', at(PLACES.linguere), 'one severe season: an upper bound for the mean'),
-    row('Wildfire', r.mediterranean!.place, bp, (100 * 14.367e6) / 158.3e6 / 30, 'EFFIS (San-Miguel-Ayanz et al.): 14.37 million ha burnt in the five southern EU countries 1980–2009, over 1.58 million km²', mean(r.mediterranean!), 'our levels come from GWIS 2012–2023 for the same countries'),
-    row('Wildfire', r.canada!.place, bp, 0.7, 'Stocks et al. 2002 (JGR 108): 0.7 % of forested land in the boreal and taiga ecozones burnt per year, fires > 200 ha 1959–1997', mean(r.canada!), 'our mean is over all land of the band, forest or not'),
-    row('Wildfire', r.siberia!.place, bp, 0.87, 'Conard & Davidenko 1999: 7.3 million ha/yr in Russian boreal forests, over ~840 million ha (70 % of 1.2 billion ha of boreal forest)', mean(r.siberia!)),
-    row('Wildfire', r.westernUs!.place, bp, (100 * (55.9e6 * 0.404686)) / 18 / 310.0e6, 'Abolafia-Rosenzweig et al. 2022 (Eos): 55.9 million acres burnt in 11 western states 2001–2018, over 3.10 million km²', mean(r.westernUs!)),
-    row('Wildfire', PLACES.laFoothills, 'annual burn probability (%)', 1.5, fsim, at(PLACES.laFoothills), '0.5° cell average incl. the urban basin'),
-    row('Wildfire', PLACES.sanDiegoBackcountry, 'annual burn probability (%)', 1.5, fsim, at(PLACES.sanDiegoBackcountry)),
-    row('Wildfire', r.california!.place, '% of land burnt per year by fires > 5 ha', null, 'input: FRAP 1990–2017 + CAL FIRE incidents 2018–2024 (level of the calibration)', 100 * meanRate(table, masks.land, (c) => masks.california[c]! >= 0.5)),
-    row('Wildfire', P('Mainland Portugal (mean)', 39.6, -8.0), '% of land burnt per year by fires > 5 ha', (100 * 115_000) / 8_900_000, 'DaCamara et al. (2025, arXiv): > 115,000 ha burnt per year on average 1980–2024, of 89,000 km²', 100 * meanRate(table, masks.land, (c) => masks.portugal[c]! >= 0.5), 'our Portuguese records are 1980–2000 and 2014 only'),
-    row('Wildfire', r.world!.place, '% of ice-free land burnt per year', (100 * 348) / 13_100, 'Giglio et al. 2013 (GFED4): 348 Mha/yr 1997–2011, over ≈ 13,100 Mha ice-free land', mean(r.world!), 'calibrated on GWIS (MCD64A1, the product behind GFED4): a check of the level, not an independent reference'),
-    row('Wildfire', r.world!.place, '% of ice-free land burnt per year', 5.9, 'Chen et al. 2023 (GFED5): 774 Mha/yr = 5.9 % of ice-free land, 2001–2020, small fires included', mean(r.world!), 'MCD64A1 misses most burns < 25–50 ha; GFED5 adds them'),
+    row('Wildfire', 'seen', r.savanna!.place, bp, 21, 'Russell-Smith et al. 2007 (Fire Ecology 3(1)): 21 % of the 1.9 million km² savanna region burnt per year, 1997–2005', mean(r.savanna!)),
+    row('Wildfire', 'seen', PLACES.katherine, 'annual burn probability (%)', 21, 'Russell-Smith et al. 2007: regional mean; higher-rainfall savannas burn every 1–2 years', at(PLACES.katherine)),
+    row('Wildfire', 'seen', PLACES.majete, 'annual burn probability (%)', 25, 'Nieman et al. 2021 (Fire Ecology 17:4): mean fire return interval 4 years in miombo, MODIS 2001–2019', at(PLACES.majete), '0.5° cell: reserve and the farmed Shire valley around it'),
+    row('Wildfire', 'seen', PLACES.tabora, 'annual burn probability (%)', 25, 'Tarimo et al. 2015 (Carbon Balance Manag. 10:18): more than half of Tanzanian miombo burns at least every 2 years, up to 50.6 % in a year', at(PLACES.tabora)),
+    row('Wildfire', 'seen', PLACES.linguere, 'annual burn probability (%)', 10, 'IRIN (2007, via Pambazuka News): almost a tenth of the southern Linguère region burnt in the severe 2005–2006 season', at(PLACES.linguere), 'one severe season: an upper bound for the mean'),
+    row('Wildfire', 'fitted', r.mediterranean!.place, bp, (100 * 14.367e6) / 158.3e6 / 30, 'EFFIS (San-Miguel-Ayanz et al.): 14.37 million ha burnt in the five southern EU countries 1980–2009, over 1.58 million km²', mean(r.mediterranean!), 'our levels come from GWIS 2012–2023 for the same countries'),
+    row('Wildfire', 'seen', r.canada!.place, bp, 0.7, 'Stocks et al. 2002 (JGR 108): 0.7 % of forested land in the boreal and taiga ecozones burnt per year, fires > 200 ha 1959–1997', mean(r.canada!), 'our mean is over all land of the band, forest or not'),
+    row('Wildfire', 'seen', r.siberia!.place, bp, 0.87, 'Conard & Davidenko 1999: 7.3 million ha/yr in Russian boreal forests, over ~840 million ha (70 % of 1.2 billion ha of boreal forest)', mean(r.siberia!)),
+    row('Wildfire', 'seen', r.westernUs!.place, bp, (100 * (55.9e6 * 0.404686)) / 18 / 310.0e6, 'Abolafia-Rosenzweig et al. 2022 (Eos): 55.9 million acres burnt in 11 western states 2001–2018, over 3.10 million km²', mean(r.westernUs!)),
+    row('Wildfire', 'seen', PLACES.laFoothills, 'annual burn probability (%)', 1.5, fsim, at(PLACES.laFoothills), '0.5° cell average incl. the urban basin'),
+    row('Wildfire', 'seen', PLACES.sanDiegoBackcountry, 'annual burn probability (%)', 1.5, fsim, at(PLACES.sanDiegoBackcountry)),
+    row('Wildfire', 'fitted', r.california!.place, '% of land burnt per year by fires > 5 ha', null, 'input: FRAP 1990–2017 + CAL FIRE incidents 2018–2024 (level of the calibration)', 100 * meanRate(table, masks.land, (c) => masks.california[c]! >= 0.5)),
+    row('Wildfire', 'seen', P('Mainland Portugal (mean)', 39.6, -8.0), '% of land burnt per year by fires > 5 ha', (100 * 115_000) / 8_900_000, 'DaCamara et al. (2025, arXiv): > 115,000 ha burnt per year on average 1980–2024, of 89,000 km²', 100 * meanRate(table, masks.land, (c) => masks.portugal[c]! >= 0.5), 'our Portuguese records are 1980–2000 and 2014 only'),
+    row('Wildfire', 'fitted', r.world!.place, '% of ice-free land burnt per year', (100 * 348) / 13_100, 'Giglio et al. 2013 (GFED4): 348 Mha/yr 1997–2011, over ≈ 13,100 Mha ice-free land', mean(r.world!), 'calibrated on GWIS (MCD64A1, the product behind GFED4): a check of the level, not an independent reference'),
+    row('Wildfire', 'seen', r.world!.place, '% of ice-free land burnt per year', 5.9, 'Chen et al. 2023 (GFED5): 774 Mha/yr = 5.9 % of ice-free land, 2001–2020, small fires included', mean(r.world!), 'MCD64A1 misses most burns < 25–50 ha; GFED5 adds them'),
   ];
 }
 
@@ -151,3 +153,9 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
     { peril: 'Wildfire', claim: `${PLACES.greenland.name} has no coverage`, holds: ice === null, detail: ice === null ? 'cellRow = -1' : `${(100 * ice).toPrecision(3)} %` },
   ];
 }
+
+export const validation: ModelValidation = {
+  references: (tables) => validate(tables),
+  orderings,
+  maps: rateTableMap('Wildfire', 'wildfire.png', 'Wildfire: annual probability of burning in a fire > 5 ha', 0, { low: 1e-5, high: 0.5, label: 'annual probability of burning in a fire > 5 ha' }),
+};

@@ -8,7 +8,7 @@ import { groupOfClass } from '../../../src/models/weather/climate-groups.js';
 import { gammaUpperQuantile, TailQuantileTable } from '../../../src/models/weather/distributions.js';
 import { normalCdf, normalTail } from '../../../src/models/toolkit/normal.js';
 import { fitGev, gevLevel } from '../../../src/models/weather/extremes.js';
-import { fitLinear, nelderMead } from '../../../src/models/weather/least-squares.js';
+import { fitLinear, nelderMead } from '../../../src/models/toolkit/least-squares.js';
 import { wetDayMoments, wetDaySurvival, wetDayTail } from '../../../src/models/weather/rain-tail.js';
 import { assembleRows } from '../../../src/models/weather/rows.js';
 import { readCru } from '../../../src/models/weather/sources.js';
