@@ -108,3 +108,39 @@ export const SEASONALITY = { tileDegrees: 10, sigmaDays: 10, priorStorms: 15 } a
 
 /** Matching one storm in two sources (JTWC SH vs IBTrACS SP; NEPAC vs JTWC WP). */
 export const DEDUPE = { maxDistanceKm: 150, minCommonTimes: 2 } as const;
+
+/**
+ * The synthetic event set (synthetic/): the method of STORM (Bloemendaal et
+ * al. 2020, Scientific Data 7:40) — Poisson storm counts, genesis from the
+ * observed genesis density, autoregressive track steps per 5° latitude band —
+ * with intensity modelled in wind speed (our sources lack central pressure in
+ * the JTWC southern set and on most West Pacific fixes) and capped by the
+ * highest observed intensity nearby (no sea-surface temperature climatology,
+ * so no potential-intensity cap). docs/models/tropical-cyclone.md explains each.
+ */
+export const SYNTHETIC = {
+  /** Names every random stream ("<seed>:<group>:<year>"); tables are byte-identical for one seed. */
+  seed: 'hazrisk-tc-1',
+  /** The time step of fitting and generation: the native spacing of 93–96 % of the fixes. */
+  stepHours: 6,
+  /** A storm is born at its first fix ≥ this wind and ends after its last. */
+  genesisKt: 34,
+  /** Genesis: a random observed genesis within ±monthWindow months, moved by N(0, jitter²) in each coordinate (a Gaussian kernel density of the observed points). */
+  genesisJitterDegrees: 1.5,
+  genesisMonthWindow: 1,
+  /** Track and intensity regressions per latitude band of this width; bands with fewer pairs fall back to the group's pooled fit. */
+  latitudeBandDegrees: 5,
+  minPairsPerBand: 200,
+  /** Intensity cap: the highest observed wind over sea within ±1 box of this size and ±1 month; with fewer fixes, the latitude band's highest. */
+  capBoxDegrees: 5,
+  minCapFixes: 30,
+  capMarginKt: 0,
+  /** Kaplan & DeMaria (1995): the drop at the coast crossing, V → R·V, before the exponential decay. */
+  landfallReduction: 0.9,
+  /** A storm ends below this wind, beyond this latitude, after this long, or on crossing the equator. */
+  dissipationKt: 25,
+  latitudeLimit: 60,
+  maxLifetimeHours: 30 * 24,
+  /** Hold-out for the checks: seasons with season % holdOutEvery === 0 are left out of the fit (whole storms, whole years). */
+  holdOutEvery: 5,
+} as const;

@@ -1,0 +1,91 @@
+/**
+ * Is the event set the climate it was fitted on? Per rate group, the same
+ * statistics of observed and synthetic storms (both as 6-hourly FitTracks from
+ * genesis): storms per year, storms per year whose lifetime maximum reaches
+ * CAT1 and CAT3, quantiles of the lifetime maximum, the median translation
+ * speed, the median genesis latitude and storms per year making landfall (a
+ * step over land after one over sea at ≥ 34 kt, counted once per storm). Each becomes a validation row (ours =
+ * synthetic, reference = observed) with the tolerance the method page states.
+ */
+import { distanceKm } from '../../../geo/sphere.js';
+import { KM_PER_NMI } from '../../../units.js';
+import { quantile } from '../../toolkit/least-squares.js';
+import type { Evidence, ValidationRow } from '../../validation-types.js';
+import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
+import type { FitTrack } from './fit-data.js';
+
+export interface BasinStatistics {
+  stormsPerYear: number;
+  cat1PerYear: number;
+  cat3PerYear: number;
+  lifetimeMaxKt: { p50: number; p90: number; p99: number };
+  medianSpeedKt: number;
+  medianGenesisLatitude: number;
+  /** Storms per year that cross a coast at ≥ 34 kt. */
+  landfallsPerYear: number;
+}
+
+const CAT1_KT = 64;
+const CAT3_KT = 96;
+const LANDFALL_KT = 34;
+
+export function basinStatistics(tracks: readonly FitTrack[], years: number): BasinStatistics {
+  const maxima = tracks.map((t) => Math.max(...t.steps.map((s) => s.vmaxKt)));
+  const speeds: number[] = [];
+  let landfalls = 0;
+  for (const { steps } of tracks) {
+    let landed = false;
+    for (let i = 1; i < steps.length; i++) {
+      const [a, b] = [steps[i - 1]!, steps[i]!];
+      speeds.push(distanceKm(a.lat, a.lon, b.lat, b.lon) / KM_PER_NMI / SYNTHETIC.stepHours);
+      if (b.land && !a.land && a.vmaxKt >= LANDFALL_KT) landed = true;
+    }
+    if (landed) landfalls++;
+  }
+  return {
+    stormsPerYear: tracks.length / years,
+    cat1PerYear: maxima.filter((v) => v >= CAT1_KT).length / years,
+    cat3PerYear: maxima.filter((v) => v >= CAT3_KT).length / years,
+    lifetimeMaxKt: { p50: quantile(maxima, 0.5), p90: quantile(maxima, 0.9), p99: quantile(maxima, 0.99) },
+    medianSpeedKt: quantile(speeds, 0.5),
+    medianGenesisLatitude: quantile(tracks.map((t) => t.steps[0]!.lat), 0.5),
+    landfallsPerYear: landfalls / years,
+  };
+}
+
+/** A statistic, how to read it off, and the tolerance on synthetic ÷ observed. */
+const CHECKS: readonly { quantity: string; value: (s: BasinStatistics) => number; tolerance: number }[] = [
+  { quantity: 'storms per year (≥ 34 kt)', value: (s) => s.stormsPerYear, tolerance: 0.15 },
+  { quantity: 'storms per year reaching CAT1 (64 kt)', value: (s) => s.cat1PerYear, tolerance: 0.25 },
+  { quantity: 'storms per year reaching CAT3 (96 kt)', value: (s) => s.cat3PerYear, tolerance: 0.3 },
+  { quantity: 'lifetime maximum wind, median (kt)', value: (s) => s.lifetimeMaxKt.p50, tolerance: 0.1 },
+  { quantity: 'lifetime maximum wind, 90th percentile (kt)', value: (s) => s.lifetimeMaxKt.p90, tolerance: 0.1 },
+  { quantity: 'lifetime maximum wind, 99th percentile (kt)', value: (s) => s.lifetimeMaxKt.p99, tolerance: 0.1 },
+  { quantity: 'translation speed, median (kt)', value: (s) => s.medianSpeedKt, tolerance: 0.1 },
+  { quantity: 'genesis latitude, median (°)', value: (s) => s.medianGenesisLatitude, tolerance: 0.1 },
+  { quantity: 'storms per year making landfall at ≥ 34 kt', value: (s) => s.landfallsPerYear, tolerance: 0.3 },
+];
+
+/** Synthetic against observed statistics of one group, as validation rows with their tolerance. */
+export function basinCheckRows(group: number, observed: BasinStatistics, synthetic: BasinStatistics, source: string, evidence: Evidence): ValidationRow[] {
+  const name = CLIMATOLOGY_PERIODS[group]!.group;
+  return CHECKS.map((check) => {
+    const reference = check.value(observed);
+    const ours = check.value(synthetic);
+    const ratio = reference === 0 ? null : ours / reference;
+    const within = ratio !== null && Math.abs(ratio - 1) <= check.tolerance;
+    return {
+      peril: 'TropicalCyclone',
+      place: `${name} basin, synthetic event set`,
+      latitude: Number.NaN,
+      longitude: Number.NaN,
+      quantity: check.quantity,
+      reference: Number(reference.toPrecision(4)),
+      reference_source: source,
+      ours: Number(ours.toPrecision(4)),
+      ratio: ratio === null ? null : Number(ratio.toPrecision(3)),
+      evidence,
+      note: `tolerance ±${Math.round(100 * check.tolerance)} %: ${within ? 'within' : '**outside**'}`,
+    };
+  });
+}

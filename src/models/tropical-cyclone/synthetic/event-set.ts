@@ -1,0 +1,82 @@
+/**
+ * The synthetic event set: for a rate group and a synthetic year, a Poisson
+ * number of storms, each born by the genesis model and carried 6 hours at a
+ * time by the track and intensity models until it dies (below dissipationKt,
+ * beyond latitudeLimit, over the equator or after maxLifetimeHours), then kept
+ * to its last step at genesis strength, as observed tracks are. Every
+ * (group, year) draws from its own named random stream, so a year's storms do
+ * not depend on which thread or in which order years are generated.
+ */
+import type { LandMask } from '../land-mask.js';
+import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
+import { Random } from '../../toolkit/random.js';
+import { fitTracks, type FitStep, type FitTrack, type SeasonFilter } from './fit-data.js';
+import { drawGenesis, fitGenesis, type GenesisModel } from './genesis.js';
+import { decayOverLand, fitIntensityModel, intensifyOverSea, type IntensityModel } from './intensity.js';
+import { fitTrackModel, moveStorm, type TrackModel } from './track-model.js';
+import type { Storm } from '../track-types.js';
+import { MEAN_DAYS_PER_MONTH, MS_PER_DAY, MS_PER_HOUR } from '../../../units.js';
+
+export interface GroupModel {
+  group: number;
+  genesis: GenesisModel;
+  track: TrackModel;
+  intensity: IntensityModel;
+}
+
+/** The fitted models of every rate group with observed storms in the chosen seasons. */
+export function fitGroupModels(storms: readonly Storm[], land: LandMask, seasons: SeasonFilter = 'all'): GroupModel[] {
+  const tracks = fitTracks(storms, land, seasons);
+  return CLIMATOLOGY_PERIODS.flatMap((period, group) => {
+    const mine = tracks.filter((t) => t.group === group);
+    if (mine.length === 0) return [];
+    return [{ group, genesis: fitGenesis(mine, fittedYears(period.first, period.last, seasons)), track: fitTrackModel(mine), intensity: fitIntensityModel(mine) }];
+  });
+}
+
+/** Seasons of a period that a fit on `seasons` saw. */
+export function fittedYears(first: number, last: number, seasons: SeasonFilter): number {
+  let n = 0;
+  for (let y = first; y <= last; y++) {
+    const held = y % SYNTHETIC.holdOutEvery === 0;
+    if (seasons === 'all' || (seasons === 'fit') !== held) n++;
+  }
+  return n;
+}
+
+const MAX_STEPS = SYNTHETIC.maxLifetimeHours / SYNTHETIC.stepHours;
+const STEP_MONTHS = (SYNTHETIC.stepHours * MS_PER_HOUR) / MS_PER_DAY / MEAN_DAYS_PER_MONTH;
+
+/** The storms of one synthetic year of a group, as 6-hourly steps (the FitTrack shape; season = year). */
+export function syntheticYear(model: GroupModel, year: number, land: LandMask): FitTrack[] {
+  const random = new Random(`${SYNTHETIC.seed}:${CLIMATOLOGY_PERIODS[model.group]!.group}:${year}`);
+  const count = random.poisson(model.genesis.stormsPerYear);
+  const storms: FitTrack[] = [];
+  for (let n = 0; n < count; n++) storms.push({ group: model.group, season: year, steps: syntheticStorm(model, random, land) });
+  return storms;
+}
+
+function syntheticStorm(model: GroupModel, random: Random, land: LandMask): FitStep[] {
+  const birth = drawGenesis(model.genesis, random, land);
+  const steps: FitStep[] = [{ lat: birth.lat, lon: birth.lon, vmaxKt: birth.vmaxKt, land: false, month: birth.month }];
+  let motion = { lat: birth.lat, lon: birth.lon, dLat: birth.dLat, dLon: birth.dLon };
+  let change = birth.dV;
+  let monthClock = birth.month + random.uniform();
+  for (let i = 1; i < MAX_STEPS; i++) {
+    const here = steps[i - 1]!;
+    motion = moveStorm(model.track, motion, random);
+    if (Math.abs(motion.lat) > SYNTHETIC.latitudeLimit || Math.sign(motion.lat) !== Math.sign(birth.lat)) break;
+    monthClock += STEP_MONTHS;
+    const month = Math.floor(monthClock) % 12;
+    const overLand = land.isLand(motion.lat, motion.lon);
+    // The intensity regressions predict the next change from the current step's place and month.
+    const vmaxKt = overLand ? decayOverLand(here.vmaxKt, !here.land) : intensifyOverSea(model.intensity, here.vmaxKt, here.land ? 0 : change, here.lat, here.lon, here.month, random);
+    change = vmaxKt - here.vmaxKt;
+    if (vmaxKt < SYNTHETIC.dissipationKt) break;
+    steps.push({ lat: motion.lat, lon: motion.lon, vmaxKt, land: overLand, month });
+  }
+  // Like an observed track (fit-data.ts): genesis to the last step at genesis strength.
+  let last = steps.length - 1;
+  while (last > 0 && steps[last]!.vmaxKt < SYNTHETIC.genesisKt) last--;
+  return steps.slice(0, last + 1);
+}

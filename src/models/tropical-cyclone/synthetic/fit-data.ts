@@ -1,0 +1,76 @@
+/**
+ * Observed storms as the synthetic model sees them: from genesis (first fix
+ * ≥ SYNTHETIC.genesisKt) to the last fix at that wind, resampled every
+ * SYNTHETIC.stepHours by linear interpolation, each step with its land flag
+ * and calendar month. Only storms of a reliable period count (groupOf), and a
+ * track stops at a gap in its record. Synthetic storms are described the same
+ * way (event-set.ts), so observed and synthetic statistics are like with like.
+ */
+import { longitudeDelta, wrapLongitude } from '../../../geo/sphere.js';
+import { MS_PER_HOUR } from '../../../units.js';
+import { groupOf } from '../compute-hazard.js';
+import type { LandMask } from '../land-mask.js';
+import { CLIMATOLOGY_PERIODS, SYNTHETIC, TRACK_STEPS, type ClimatologyPeriod } from '../parameters.js';
+import type { Storm } from '../track-types.js';
+
+export interface FitStep {
+  lat: number;
+  /** −180 … 180. */
+  lon: number;
+  vmaxKt: number;
+  land: boolean;
+  /** 0 = January. */
+  month: number;
+}
+
+export interface FitTrack {
+  /** Index into the climatology periods (the rate group). */
+  group: number;
+  season: number;
+  steps: FitStep[];
+}
+
+export type SeasonFilter = 'all' | 'fit' | 'held-out';
+
+/** Whether a season is held out of the fit (whole years: SYNTHETIC.holdOutEvery). */
+export function isHeldOut(season: number): boolean {
+  return season % SYNTHETIC.holdOutEvery === 0;
+}
+
+export function fitTracks(storms: readonly Storm[], land: LandMask, seasons: SeasonFilter = 'all', periods: readonly ClimatologyPeriod[] = CLIMATOLOGY_PERIODS): FitTrack[] {
+  const out: FitTrack[] = [];
+  for (const storm of storms) {
+    const member = groupOf(storm, periods);
+    if (!member) continue;
+    if (seasons === 'fit' && isHeldOut(storm.season)) continue;
+    if (seasons === 'held-out' && !isHeldOut(storm.season)) continue;
+    const steps = resampled(storm, land);
+    if (steps.length > 0) out.push({ group: member.group, season: storm.season, steps });
+  }
+  return out;
+}
+
+/** Genesis to the last fix ≥ genesisKt, every stepHours, cut at the first gap longer than TRACK_STEPS.maxGapHours. */
+function resampled(storm: Storm, land: LandMask): FitStep[] {
+  const fixes = storm.fixes.filter((f) => f.vmaxKt !== null).sort((a, b) => a.time - b.time);
+  const first = fixes.findIndex((f) => f.vmaxKt! >= SYNTHETIC.genesisKt);
+  if (first < 0) return [];
+  let last = first;
+  for (let k = first; k < fixes.length; k++) {
+    if (k > first && (fixes[k]!.time - fixes[k - 1]!.time) / MS_PER_HOUR > TRACK_STEPS.maxGapHours) break;
+    if (fixes[k]!.vmaxKt! >= SYNTHETIC.genesisKt) last = k;
+  }
+  const steps: FitStep[] = [];
+  const stepMs = SYNTHETIC.stepHours * MS_PER_HOUR;
+  let k = first;
+  for (let t = fixes[first]!.time; t <= fixes[last]!.time; t += stepMs) {
+    while (k + 1 <= last && fixes[k + 1]!.time <= t) k++;
+    const a = fixes[k]!;
+    const b = fixes[Math.min(k + 1, last)]!;
+    const s = b.time > a.time ? (t - a.time) / (b.time - a.time) : 0;
+    const lat = a.lat + (b.lat - a.lat) * s;
+    const lon = wrapLongitude(a.lon + longitudeDelta(a.lon, b.lon) * s);
+    steps.push({ lat, lon, vmaxKt: a.vmaxKt! + (b.vmaxKt! - a.vmaxKt!) * s, land: land.isLand(lat, lon), month: new Date(t).getUTCMonth() });
+  }
+  return steps;
+}

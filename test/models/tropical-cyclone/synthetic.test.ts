@@ -1,0 +1,88 @@
+/**
+ * The synthetic event set's parts on fixture storms (no catalogues): the
+ * 6-hourly resampling of a best track, the track regression recovering the
+ * coefficients of tracks simulated with known ones, the Kaplan & DeMaria decay
+ * in closed form, the intensity cap, and the event set's determinism and
+ * Poisson storm counts.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from '../../helpers/harness.js';
+import { Random } from '../../../src/models/toolkit/random.js';
+import type { LandMask } from '../../../src/models/tropical-cyclone/land-mask.js';
+import { fitTracks, type FitTrack } from '../../../src/models/tropical-cyclone/synthetic/fit-data.js';
+import { fitGroupModels, syntheticYear } from '../../../src/models/tropical-cyclone/synthetic/event-set.js';
+import { decayOverLand, intensityCap } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
+import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/track-model.js';
+import { makeFix } from '../../../src/models/tropical-cyclone/fixes.js';
+import type { Storm } from '../../../src/models/tropical-cyclone/track-types.js';
+
+const HOUR = 3_600_000;
+const WEST_OF_80W_IS_SEA: LandMask = { isLand: (_lat, lon) => lon > -80 && lon < -60 };
+
+/** An Atlantic storm every 6 hours: west-north-west with AR(1) wobbles, intensifying then weakening. */
+function fixtureStorm(random: Random, season: number, n: number): Storm {
+  const start = Date.UTC(season, 8, 1 + (n % 20));
+  let [lat, lon, dLat, dLon] = [12 + 4 * random.uniform(), -40 - 10 * random.uniform(), 0.3, -1.2];
+  const fixes = [];
+  for (let i = 0; i < 40; i++) {
+    const v = 30 + 80 * Math.sin((Math.PI * i) / 40) * (0.6 + 0.4 * random.uniform());
+    fixes.push(makeFix(start + 6 * i * HOUR, lat, lon, v));
+    dLat = 0.05 + 0.8 * dLat + 0.1 * random.normal();
+    dLon = -0.3 + 0.6 * dLon + 0.15 * random.normal();
+    lat += dLat;
+    lon += dLon;
+  }
+  return { id: `AL${n}${season}`, name: null, basin: 'NA', season, source: 'hurdat2', fixes };
+}
+
+function fixtureStorms(): Storm[] {
+  const random = new Random('fixture storms');
+  const storms: Storm[] = [];
+  for (let season = 1950; season <= 2009; season++) for (let n = 0; n < 8; n++) storms.push(fixtureStorm(random, season, n));
+  return storms;
+}
+
+describe('synthetic event set', () => {
+  it('resamples a best track every 6 hours from genesis to its last fix at 34 kt', () => {
+    const t0 = Date.UTC(2000, 8, 1);
+    const storm: Storm = {
+      id: 'AL012000', name: null, basin: 'NA', season: 2000, source: 'hurdat2',
+      fixes: [makeFix(t0, 10, -40, 25), makeFix(t0 + 6 * HOUR, 11, -41, 35), makeFix(t0 + 15 * HOUR, 20, -50, 53), makeFix(t0 + 21 * HOUR, 21, -51, 30)],
+    };
+    const [track] = fitTracks([storm], WEST_OF_80W_IS_SEA);
+    assert.deepEqual(track!.steps.map((s) => [s.lat, s.lon, s.vmaxKt, s.month]), [[11, -41, 35, 8], [17, -47, 47, 8]]);
+  });
+
+  it('fits the track regression: tracks simulated with b₁ = 0.8 and a₁ = 0.6 give them back', () => {
+    const model = fitTrackModel(fitTracks(fixtureStorms(), WEST_OF_80W_IS_SEA));
+    assert.ok(Math.abs(model.pooled.lat[1]! - 0.8) < 0.03, `b₁ ${model.pooled.lat[1]}`);
+    assert.ok(Math.abs(model.pooled.lon[1]! - 0.6) < 0.03, `a₁ ${model.pooled.lon[1]}`);
+    assert.ok(Math.abs(model.pooled.lon[0]! + 0.3) < 0.03, `a₀ ${model.pooled.lon[0]}`);
+    assert.ok(Math.abs(model.pooled.latSd - 0.1) < 0.01 && Math.abs(model.pooled.lonSd - 0.15) < 0.01, `σ ${model.pooled.latSd}, ${model.pooled.lonSd}`);
+  });
+
+  it('decays over land as Kaplan & DeMaria (1995): 0.9·V at the coast, then toward 26.7 kt at 0.095 per hour', () => {
+    const first = decayOverLand(100, true);
+    assert.ok(Math.abs(first - (26.7 + (90 - 26.7) * Math.exp(-0.095 * 6))) < 1e-12);
+    assert.ok(Math.abs(decayOverLand(first, false) - (26.7 + (90 - 26.7) * Math.exp(-0.095 * 12))) < 1e-12);
+    assert.equal(decayOverLand(20, false), 20);
+  });
+
+  it('repeats a year exactly, draws Poisson counts with the observed mean and keeps winds at or below the cap', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    assert.deepEqual(syntheticYear(model!, 7, WEST_OF_80W_IS_SEA), syntheticYear(model!, 7, WEST_OF_80W_IS_SEA));
+    assert.notDeepEqual(syntheticYear(model!, 7, WEST_OF_80W_IS_SEA), syntheticYear(model!, 8, WEST_OF_80W_IS_SEA));
+    const years = 400;
+    const storms: FitTrack[] = [];
+    for (let y = 0; y < years; y++) storms.push(...syntheticYear(model!, y, WEST_OF_80W_IS_SEA));
+    const mean = model!.genesis.stormsPerYear;
+    assert.ok(Math.abs(storms.length / years - mean) < 5 * Math.sqrt(mean / years), `${storms.length / years} storms a year, observed ${mean}`);
+    for (const { steps } of storms) {
+      for (let i = 1; i < steps.length; i++) {
+        const [a, b] = [steps[i - 1]!, steps[i]!];
+        if (!b.land) assert.ok(b.vmaxKt <= intensityCap(model!.intensity, a.lat, a.lon, a.month) + 1e-9, `${b.vmaxKt} kt above the cap`);
+      }
+      assert.ok(steps.at(-1)!.vmaxKt >= 34, 'a synthetic track ends at its last step at genesis strength');
+    }
+  });
+});
