@@ -24,7 +24,7 @@ export async function buildTropicalCyclone(ctx: BuildContext): Promise<HazardTab
  * Covered cells get a data row (cells whose rates are all zero share one),
  * uncovered cells −1; one season profile per tile, one uniform diurnal profile.
  */
-function rateTable(field: HazardField): RateTable {
+export function rateTable(field: HazardField): RateTable {
   const k = field.thresholdsKt.length;
   const covered: number[] = [];
   field.covered.forEach((c, cell) => c === 1 && covered.push(cell));

@@ -25,11 +25,17 @@ export class FootprintScratch {
   }
 }
 
-export function stormFootprint(steps: readonly TrackStep[], minKt: number, scratch: FootprintScratch): Footprint {
+/**
+ * `stepMinKt` (default minKt) skips positions weaker than it: the site wind can
+ * exceed a position's vmax slightly (motion asymmetry, inflow), so a footprint
+ * evaluated from a higher threshold needs a lower step bound to see every
+ * cell that reaches it (synthetic/hazard.ts).
+ */
+export function stormFootprint(steps: readonly TrackStep[], minKt: number, scratch: FootprintScratch, stepMinKt = minKt): Footprint {
   const { maxKt, time } = scratch;
   const touched: number[] = [];
   for (const step of steps) {
-    if (step.vmaxKt < minKt) continue;
+    if (step.vmaxKt < stepMinKt) continue;
     const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale });
     const radius = windRadiusKm(vortex, minKt);
     forCellOffsetsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {

@@ -15,6 +15,10 @@ import { decayOverLand, intensityCap } from '../../../src/models/tropical-cyclon
 import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/track-model.js';
 import { makeFix } from '../../../src/models/tropical-cyclone/fixes.js';
 import type { Storm } from '../../../src/models/tropical-cyclone/track-types.js';
+import { computeSyntheticHazard } from '../../../src/models/tropical-cyclone/synthetic/hazard.js';
+import { FootprintScratch, stormFootprint } from '../../../src/models/tropical-cyclone/footprint.js';
+import { trackSteps } from '../../../src/models/tropical-cyclone/track-steps.js';
+import { SAFFIR_SIMPSON_KNOTS } from '../../../src/engine/perils.js';
 
 const HOUR = 3_600_000;
 const WEST_OF_80W_IS_SEA: LandMask = { isLand: (_lat, lon) => lon > -80 && lon < -60 };
@@ -84,5 +88,37 @@ describe('synthetic event set', () => {
       }
       assert.ok(steps.at(-1)!.vmaxKt >= 34, 'a synthetic track ends at its last step at genesis strength');
     }
+  });
+});
+
+describe('synthetic hazard', () => {
+  it('tiers of years give the counts of evaluating every year from 34 kt', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const grid = { lat0: 0, lon0: -100, dlat: 0.25, dlon: 0.25, nlat: 200, nlon: 280 };
+    const tiers = { years34: 3, years64: 8, years96: 20 };
+    const field = computeSyntheticHazard([model!], new Uint8Array(grid.nlat * grid.nlon), WEST_OF_80W_IS_SEA, grid, tiers);
+    // Independently: every year's storms, whole tracks, footprints from 34 kt.
+    const k = SAFFIR_SIMPSON_KNOTS.length;
+    const counts = new Float64Array(grid.nlat * grid.nlon * k);
+    const scratch = new FootprintScratch(grid);
+    const yearsOf = (kt: number): number => (kt < 64 ? tiers.years34 : kt < 96 ? tiers.years64 : tiers.years96);
+    for (let year = 0; year < tiers.years96; year++) {
+      for (const track of syntheticYear(model!, year, WEST_OF_80W_IS_SEA)) {
+        const fixes = track.steps.map((s, i) => makeFix(track.start + i * 6 * HOUR, s.lat, s.lon, s.vmaxKt, { stage: 'tropical' }));
+        const footprint = stormFootprint(trackSteps({ id: 'x', name: null, basin: 'NA', season: year, source: 'synthetic', fixes }, WEST_OF_80W_IS_SEA), 34, scratch, 0.9 * 34);
+        footprint.cells.forEach((cell, c) => SAFFIR_SIMPSON_KNOTS.forEach((kt, j) => {
+          if (footprint.maxKt[c]! >= kt && year < yearsOf(kt)) counts[cell * k + j]! += 1 / yearsOf(kt);
+        }));
+      }
+    }
+    let reached = 0;
+    for (let cell = 0; cell < grid.nlat * grid.nlon; cell++) {
+      for (let j = 0; j < k; j++) {
+        const expected = j === 0 ? counts[cell * k] : Math.min(counts[cell * k + j]!, field.rawRates[cell * k + j - 1]!);
+        assert.ok(Math.abs(field.rawRates[cell * k + j]! - expected!) < 1e-12, `cell ${cell}, threshold ${j}: ${field.rawRates[cell * k + j]} vs ${expected}`);
+        if (j === 3 && expected! > 0) reached++;
+      }
+    }
+    assert.ok(reached > 100, `${reached} cells reach CAT3 in ${tiers.years96} years`);
   });
 });

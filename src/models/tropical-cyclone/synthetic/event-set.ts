@@ -52,16 +52,22 @@ export function syntheticYear(model: GroupModel, year: number, land: LandMask): 
   const random = new Random(`${SYNTHETIC.seed}:${CLIMATOLOGY_PERIODS[model.group]!.group}:${year}`);
   const count = random.poisson(model.genesis.stormsPerYear);
   const storms: FitTrack[] = [];
-  for (let n = 0; n < count; n++) storms.push({ group: model.group, season: year, steps: syntheticStorm(model, random, land) });
+  for (let n = 0; n < count; n++) storms.push(syntheticStorm(model, year, random, land));
   return storms;
 }
 
-function syntheticStorm(model: GroupModel, random: Random, land: LandMask): FitStep[] {
+/** The calendar year a synthetic year's dates fall in: a 4-year cycle, so 29 February comes once in four. */
+const calendarYear = (year: number): number => 2001 + (year % 4);
+
+function syntheticStorm(model: GroupModel, year: number, random: Random, land: LandMask): FitTrack {
   const birth = drawGenesis(model.genesis, random, land);
   const steps: FitStep[] = [{ lat: birth.lat, lon: birth.lon, vmaxKt: birth.vmaxKt, land: false, month: birth.month }];
   let motion = { lat: birth.lat, lon: birth.lon, dLat: birth.dLat, dLon: birth.dLon };
   let change = birth.dV;
-  let monthClock = birth.month + random.uniform();
+  const dayOfMonth = random.uniform();
+  const monthStart = Date.UTC(calendarYear(year), birth.month, 1);
+  const start = monthStart + Math.floor(dayOfMonth * (Date.UTC(calendarYear(year), birth.month + 1, 1) - monthStart) / (SYNTHETIC.stepHours * MS_PER_HOUR)) * SYNTHETIC.stepHours * MS_PER_HOUR;
+  let monthClock = birth.month + dayOfMonth;
   for (let i = 1; i < MAX_STEPS; i++) {
     const here = steps[i - 1]!;
     motion = moveStorm(model.track, motion, random);
@@ -78,5 +84,5 @@ function syntheticStorm(model: GroupModel, random: Random, land: LandMask): FitS
   // Like an observed track (fit-data.ts): genesis to the last step at genesis strength.
   let last = steps.length - 1;
   while (last > 0 && steps[last]!.vmaxKt < SYNTHETIC.genesisKt) last--;
-  return steps.slice(0, last + 1);
+  return { group: model.group, season: year, start, steps: steps.slice(0, last + 1) };
 }

@@ -27,6 +27,8 @@ export interface FitTrack {
   /** Index into the climatology periods (the rate group). */
   group: number;
   season: number;
+  /** Epoch ms of the first step (genesis); steps follow every SYNTHETIC.stepHours. */
+  start: number;
   steps: FitStep[];
 }
 
@@ -45,7 +47,8 @@ export function fitTracks(storms: readonly Storm[], land: LandMask, seasons: Sea
     if (seasons === 'fit' && isHeldOut(storm.season)) continue;
     if (seasons === 'held-out' && !isHeldOut(storm.season)) continue;
     const steps = resampled(storm, land);
-    if (steps.length > 0) out.push({ group: member.group, season: storm.season, steps });
+    const genesis = storm.fixes.find((f) => f.vmaxKt !== null && f.vmaxKt >= SYNTHETIC.genesisKt);
+    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, steps });
   }
   return out;
 }

@@ -1,0 +1,59 @@
+/**
+ * Issue 32's site-wind targets with the table built from the synthetic event
+ * set beside today's (observed storms): the 13 done-when rows of
+ * site-wind-validation.ts, ours ÷ reference and the band each must fall in.
+ * Tiers of years (hazard.ts) are options, so the Monte-Carlo size can be tried.
+ *
+ *   node --import tsx bench/tc-synthetic-sites.ts [--years34 100] [--years64 1000] [--years96 5000]
+ */
+import path from 'node:path';
+import { computeHazard } from '../src/models/tropical-cyclone/compute-hazard.js';
+import { rateTable } from '../src/models/tropical-cyclone/build.js';
+import { hazardGrid } from '../src/models/tropical-cyclone/hazard-grid.js';
+import { readLandMask } from '../src/models/tropical-cyclone/land-mask.js';
+import { siteWindValidation } from '../src/models/tropical-cyclone/site-wind-validation.js';
+import { readAllStorms } from '../src/models/tropical-cyclone/sources.js';
+import { fitGroupModels } from '../src/models/tropical-cyclone/synthetic/event-set.js';
+import { computeSyntheticHazard } from '../src/models/tropical-cyclone/synthetic/hazard.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number): number => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const tiers = { years34: option('years34', 100), years64: option('years64', 1000), years96: option('years96', 5000) };
+const sourcesDir = path.resolve(process.env.HAZRISK_SOURCES ?? '../shared/data');
+
+/** The issue's bands on ours ÷ reference, by place and category (CAT1/CAT3 rows of the AS/NZS curves). */
+const BANDS: Record<string, [number, number]> = {
+  'Darwin CAT1': [1, 6], 'Darwin CAT3': [1, 5], 'Townsville CAT1': [1, 6], 'Townsville CAT3': [1, 5], 'Cairns CAT3': [0.5, 5],
+  'Port Hedland CAT3': [0.5, 3], 'Miami, FL': [0.5, 2], 'Naha, Okinawa': [0.5, 2], Tokyo: [1, 4], 'Hong Kong': [0.5, 2.5],
+  Chennai: [0.5, 4], Visakhapatnam: [0.5, 3], Mumbai: [1, 20],
+};
+
+const storms = readAllStorms(sourcesDir);
+const land = readLandMask(sourcesDir);
+const grid = hazardGrid();
+let started = performance.now();
+const observed = computeHazard(storms, land, grid);
+const observedSeconds = (performance.now() - started) / 1000;
+started = performance.now();
+const models = fitGroupModels(storms, land);
+const synthetic = computeSyntheticHazard(models, observed.covered, land, grid, tiers, (f, label) => process.stderr.write(`\r${(100 * f).toFixed(0)} % ${label}    `));
+const syntheticSeconds = (performance.now() - started) / 1000;
+process.stderr.write('\n');
+
+const rowsOf = (field: typeof observed) => siteWindValidation(new Map([['TropicalCyclone', rateTable(field)]]));
+const before = rowsOf(observed);
+const after = rowsOf(synthetic);
+console.log(`Tiers ${JSON.stringify(tiers)}; observed field ${observedSeconds.toFixed(1)} s, synthetic ${syntheticSeconds.toFixed(1)} s (${Object.entries(synthetic.stormsUsed).map(([g, n]) => `${g} ${n}`).join(', ')} storm footprints)\n`);
+console.log('| site | band | reference (yr) | observed table (yr) | ratio | synthetic table (yr) | ratio | in band |\n|---|---|---|---|---|---|---|---|');
+let inBand = 0;
+let targets = 0;
+after.forEach((row, i) => {
+  const cat = /CAT(\d)/.exec(row.quantity)?.[1];
+  const band = BANDS[`${row.place} CAT${cat}`] ?? BANDS[row.place];
+  if (!band || (row.place in BANDS === false && !BANDS[`${row.place} CAT${cat}`])) return;
+  targets++;
+  const ok = row.ratio !== null && row.ratio >= band[0] && row.ratio <= band[1];
+  if (ok) inBand++;
+  console.log(`| ${row.place}${BANDS[`${row.place} CAT${cat}`] ? ` CAT${cat}` : ''} | [${band.join(', ')}] | ${row.reference} | ${before[i]!.ours} | ${before[i]!.ratio} | ${row.ours} | ${row.ratio} | ${ok ? 'yes' : '**no**'} |`);
+});
+console.log(`\n${inBand} of ${targets} in band with the synthetic table.`);
