@@ -26,6 +26,8 @@ interface IntensityFit {
 }
 
 export interface IntensityModel {
+  /** Fits per capBoxDegrees box (`${row}:${col}`), then per latitude band, then pooled. */
+  boxes: Map<string, IntensityFit>;
   bands: Map<number, IntensityFit>;
   pooled: IntensityFit;
   /** The observed range of one step's change over sea (kt). */
@@ -71,8 +73,9 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
       bandMax.set(bandOf(s.lat), Math.max(bandMax.get(bandOf(s.lat)) ?? 0, s.vmaxKt));
     }
   }
-  const model: IntensityModel = { bands: new Map(), pooled: { coefficients: [0, 0, 0], sd: 0 }, minChange: 0, maxChange: 0, boxMax, bandMax };
+  const model: IntensityModel = { boxes: new Map(), bands: new Map(), pooled: { coefficients: [0, 0, 0], sd: 0 }, minChange: 0, maxChange: 0, boxMax, bandMax };
   const rows = new Map<number, { next: number[]; change: number[]; room: number[] }>();
+  const boxRows = new Map<string, { next: number[]; change: number[]; room: number[] }>();
   const all = { next: [] as number[], change: [] as number[], room: [] as number[] };
   for (const { steps } of tracks) {
     for (let i = 0; i + 2 < steps.length; i++) {
@@ -80,8 +83,10 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
       if (a.land || b.land || c.land) continue;
       const band = bandOf(b.lat);
       if (!rows.has(band)) rows.set(band, { next: [], change: [], room: [] });
+      const box = `${boxRow(b.lat)}:${boxCol(b.lon)}`;
+      if (!boxRows.has(box)) boxRows.set(box, { next: [], change: [], room: [] });
       const room = intensityCap(model, b.lat, b.lon, b.month) - b.vmaxKt;
-      for (const r of [rows.get(band)!, all]) {
+      for (const r of [rows.get(band)!, boxRows.get(box)!, all]) {
         r.next.push(c.vmaxKt - b.vmaxKt);
         r.change.push(b.vmaxKt - a.vmaxKt);
         r.room.push(room);
@@ -96,12 +101,13 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
   model.minChange = Math.min(...all.next);
   model.maxChange = Math.max(...all.next);
   for (const [band, r] of [...rows].sort((x, y) => x[0] - y[0])) if (r.next.length >= SYNTHETIC.minPairsPerBand) model.bands.set(band, fit(r));
+  for (const [box, r] of [...boxRows].sort((x, y) => (x[0] < y[0] ? -1 : 1))) if (r.next.length >= SYNTHETIC.minPairsPerBand) model.boxes.set(box, fit(r));
   return model;
 }
 
 /** The next wind over sea (kt) given the current wind, last change, place and month. */
 export function intensifyOverSea(model: IntensityModel, vmaxKt: number, change: number, lat: number, lon: number, month: number, random: Random): number {
-  const fit = model.bands.get(bandOf(lat)) ?? model.pooled;
+  const fit = model.boxes.get(`${boxRow(lat)}:${boxCol(lon)}`) ?? model.bands.get(bandOf(lat)) ?? model.pooled;
   const cap = intensityCap(model, lat, lon, month);
   const [c0, c1, c2] = fit.coefficients as [number, number, number];
   const next = c0 + c1 * change + c2 * (cap - vmaxKt) + fit.sd * random.normal();
