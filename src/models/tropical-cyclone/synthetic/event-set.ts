@@ -84,5 +84,5 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
   // Like an observed track (fit-data.ts): genesis to the last step at genesis strength.
   let last = steps.length - 1;
   while (last > 0 && steps[last]!.vmaxKt < SYNTHETIC.genesisKt) last--;
-  return { group: model.group, season: year, start, steps: steps.slice(0, last + 1) };
+  return { group: model.group, season: year, start, outerScale: birth.outerScale, steps: steps.slice(0, last + 1) };
 }

@@ -12,6 +12,9 @@ import { groupOf } from '../compute-hazard.js';
 import type { LandMask } from '../land-mask.js';
 import { CLIMATOLOGY_PERIODS, SYNTHETIC, TRACK_STEPS, type ClimatologyPeriod } from '../parameters.js';
 import type { Storm } from '../track-types.js';
+import { quantile } from '../../toolkit/least-squares.js';
+import { usesR34Size } from '../r34-size.js';
+import { trackSteps } from '../track-steps.js';
 
 export interface FitStep {
   lat: number;
@@ -29,6 +32,13 @@ export interface FitTrack {
   season: number;
   /** Epoch ms of the first step (genesis); steps follow every SYNTHETIC.stepHours. */
   start: number;
+  /**
+   * The storm's multiplier on the wind profile's outer length: the median of
+   * its steps' r34-fitted values where its source sets storm size from
+   * recorded 34-kt radii (r34-size.ts), else 1. Synthetic storms inherit
+   * their genesis parent's, so they are the size of the basin's storms.
+   */
+  outerScale: number;
   steps: FitStep[];
 }
 
@@ -48,9 +58,15 @@ export function fitTracks(storms: readonly Storm[], land: LandMask, seasons: Sea
     if (seasons === 'held-out' && !isHeldOut(storm.season)) continue;
     const steps = resampled(storm, land);
     const genesis = storm.fixes.find((f) => f.vmaxKt !== null && f.vmaxKt >= SYNTHETIC.genesisKt);
-    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, steps });
+    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, outerScale: stormOuterScale(storm, land), steps });
   }
   return out;
+}
+
+/** Median r34-fitted outer scale over the storm's positions at ≥ genesisKt, or 1 where its source has none. */
+function stormOuterScale(storm: Storm, land: LandMask): number {
+  if (!usesR34Size(storm.source)) return 1;
+  return quantile(trackSteps(storm, land).filter((s) => s.vmaxKt >= SYNTHETIC.genesisKt).map((s) => s.outerScale), 0.5) || 1;
 }
 
 /** Genesis to the last fix ≥ genesisKt, every stepHours, cut at the first gap longer than TRACK_STEPS.maxGapHours. */

@@ -4,8 +4,8 @@
  * the month follows the observed genesis months; the place is a random
  * observed genesis of the group within ±genesisMonthWindow months moved by a
  * Gaussian of genesisJitterDegrees (sampling the kernel density of the
- * observed genesis points), redrawn when it falls on land; the first wind and
- * first step are that observed storm's.
+ * observed genesis points), redrawn when it falls on land; the first wind,
+ * first step and storm size are that observed storm's.
  */
 import { wrapLongitude } from '../../../geo/sphere.js';
 import type { LandMask } from '../land-mask.js';
@@ -22,6 +22,8 @@ export interface Genesis {
   dLat: number;
   dLon: number;
   dV: number;
+  /** The observed storm's outer-length multiplier (fit-data.ts). */
+  outerScale: number;
 }
 
 export interface GenesisModel {
@@ -47,6 +49,7 @@ export function fitGenesis(tracks: readonly FitTrack[], years: number): GenesisM
       dLat: b ? b.lat - a!.lat : 0,
       dLon: b ? wrapLongitude(b.lon - a!.lon) : 0,
       dV: b ? b.vmaxKt - a!.vmaxKt : 0,
+      outerScale: track.outerScale,
     });
   }
   return { stormsPerYear: tracks.length / years, months: cumulativeWeights(byMonth.map((g) => g.length)), byMonth };

@@ -82,7 +82,9 @@ export function computeSyntheticHazard(models: readonly GroupModel[], covered: U
         const storm = asStorm(track, STEP_SHARE * minKt, index);
         if (!storm) return;
         stormsUsed[CLIMATOLOGY_PERIODS[model.group]!.group]! += 1;
-        const footprint = stormFootprint(trackSteps(storm, land), minKt, scratch, STEP_SHARE * minKt);
+        const steps = trackSteps(storm, land);
+        for (const step of steps) step.outerScale = track.outerScale;
+        const footprint = stormFootprint(steps, minKt, scratch, STEP_SHARE * minKt);
         for (let c = 0; c < footprint.cells.length; c++) {
           const base = footprint.cells[c]! * k;
           const wind = footprint.maxKt[c]!;
