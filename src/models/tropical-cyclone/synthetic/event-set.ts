@@ -7,6 +7,7 @@
  * (group, year) draws from its own named random stream, so a year's storms do
  * not depend on which thread or in which order years are generated.
  */
+import { longitudeDelta, wrapLongitude } from '../../../geo/sphere.js';
 import type { LandMask } from '../land-mask.js';
 import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
 import { Random } from '../../toolkit/random.js';
@@ -56,6 +57,16 @@ export function syntheticYear(model: GroupModel, year: number, land: LandMask): 
   return storms;
 }
 
+const LANDFALL_SAMPLES = 12;
+
+/** Hours of a sea-to-land step spent over land: from the first of LANDFALL_SAMPLES points along it that is land. */
+function hoursAfterLandfall(from: FitStep, to: { lat: number; lon: number }, land: LandMask): number {
+  const dLon = longitudeDelta(from.lon, to.lon);
+  let i = 1;
+  while (i < LANDFALL_SAMPLES && !land.isLand(from.lat + ((to.lat - from.lat) * i) / LANDFALL_SAMPLES, wrapLongitude(from.lon + (dLon * i) / LANDFALL_SAMPLES))) i++;
+  return (SYNTHETIC.stepHours * (LANDFALL_SAMPLES - i)) / LANDFALL_SAMPLES;
+}
+
 /** The calendar year a synthetic year's dates fall in: a 4-year cycle, so 29 February comes once in four. */
 const calendarYear = (year: number): number => 2001 + (year % 4);
 
@@ -76,7 +87,9 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
     const month = Math.floor(monthClock) % 12;
     const overLand = land.isLand(motion.lat, motion.lon);
     // The intensity regressions predict the next change from the current step's place and month.
-    const vmaxKt = overLand ? decayOverLand(here.vmaxKt, !here.land) : intensifyOverSea(model.intensity, here.vmaxKt, here.land ? 0 : change, here.lat, here.lon, here.month, random);
+    const vmaxKt = overLand
+      ? decayOverLand(here.vmaxKt, !here.land, here.land ? SYNTHETIC.stepHours : hoursAfterLandfall(here, motion, land))
+      : intensifyOverSea(model.intensity, here.vmaxKt, here.land ? 0 : change, here.lat, here.lon, here.month, random);
     change = vmaxKt - here.vmaxKt;
     if (vmaxKt < SYNTHETIC.dissipationKt) break;
     steps.push({ lat: motion.lat, lon: motion.lon, vmaxKt, land: overLand, month });
