@@ -2,7 +2,8 @@
  * Gamma-function helpers shared by the table builders, the reference maths and
  * validation: ln Γ (Lanczos, g = 7, n = 9; ~1e-15 relative) and the regularised
  * incomplete gamma functions (series below a + 1, Lentz continued fraction above;
- * Numerical Recipes §6.2). The WASM kernel carries the same algorithms.
+ * Numerical Recipes §6.2), their quantile, and the Poisson interval built on it.
+ * The WASM kernel carries the incomplete gamma functions too.
  */
 const LANCZOS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
@@ -26,6 +27,28 @@ const MAX_ITER = 100_000;
 export function gammaP(a: number, x: number): number {
   if (x <= 0) return 0;
   return x < a + 1 ? series(a, x) : 1 - continuedFraction(a, x);
+}
+
+/** x with P(Gamma(shape, 1) ≥ x) = tail, by bisection on ln x (monotone, 200 halvings at most). */
+export function gammaUpperQuantile(shape: number, tail: number): number {
+  let lo = Math.log(1e-12);
+  let hi = Math.log(shape + 60 * Math.sqrt(shape) + 60);
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (gammaQ(shape, Math.exp(mid)) > tail) lo = mid;
+    else hi = mid;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+/**
+ * The exact (Garwood 1936) central interval of a Poisson mean from an observed
+ * count n at the given confidence: [Gamma(n) quantile at (1 − c)/2, Gamma(n + 1)
+ * quantile at (1 + c)/2], the lower end 0 when n = 0.
+ */
+export function poissonInterval(count: number, confidence = 0.95): [number, number] {
+  const tail = (1 - confidence) / 2;
+  return [count === 0 ? 0 : gammaUpperQuantile(count, 1 - tail), gammaUpperQuantile(count + 1, tail)];
 }
 
 /** Regularised upper incomplete gamma Q(a, x) = 1 − P(a, x): P(Gamma(a, 1) ≥ x). */

@@ -1,17 +1,5 @@
-import { gammaQ } from '../../engine/gamma.js';
+import { gammaUpperQuantile } from '../../engine/gamma.js';
 import { GENERATOR } from './parameters.js';
-
-/** x with P(Gamma(shape, 1) ≥ x) = tail, by bisection on ln x (monotone, 200 halvings at most). */
-export function gammaUpperQuantile(shape: number, tail: number): number {
-  let lo = Math.log(1e-12);
-  let hi = Math.log(shape + 60 * Math.sqrt(shape) + 60);
-  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
-    const mid = (lo + hi) / 2;
-    if (gammaQ(shape, Math.exp(mid)) > tail) lo = mid;
-    else hi = mid;
-  }
-  return Math.exp((lo + hi) / 2);
-}
 
 /**
  * ln(q_t(α)/α) — the upper-tail-t quantile of a gamma with shape α over its mean —

@@ -5,7 +5,8 @@ import { cellIndex, globalGrid } from '../../../src/engine/grid.js';
 import type { RateTable } from '../../../src/engine/table-spec.js';
 import { annualQuantile } from '../../../src/models/weather/annual-curves.js';
 import { groupOfClass } from '../../../src/models/weather/climate-groups.js';
-import { gammaUpperQuantile, TailQuantileTable } from '../../../src/models/weather/distributions.js';
+import { TailQuantileTable } from '../../../src/models/weather/distributions.js';
+import { gammaUpperQuantile, poissonInterval } from '../../../src/engine/gamma.js';
 import { normalCdf, normalTail } from '../../../src/models/toolkit/normal.js';
 import { fitGev, gevLevel } from '../../../src/models/weather/extremes.js';
 import { fitLinear, nelderMead } from '../../../src/models/toolkit/least-squares.js';
@@ -43,6 +44,15 @@ describe('weather numerics', () => {
   it('normal CDF and gamma quantiles match closed forms', () => {
     relClose(normalCdf(1.959963984540054), 0.975, 1e-10, 'Φ(1.96)');
     relClose(gammaUpperQuantile(1, 0.01), Math.log(100), 1e-9, 'exponential 99th percentile');
+  });
+
+  it('the exact Poisson interval matches published values (Garwood 1936; e.g. Ulm 1990 tables)', () => {
+    const [low0, high0] = poissonInterval(0);
+    assert.equal(low0, 0);
+    relClose(high0, -Math.log(0.025), 1e-9, 'n = 0 upper: −ln 0.025');
+    const [low10, high10] = poissonInterval(10);
+    relClose(low10, 4.7954, 1e-4, 'n = 10 lower');
+    relClose(high10, 18.3904, 1e-4, 'n = 10 upper');
   });
 
   it('the two normal accuracies agree: 1 − Φ(z) and the Chebyshev tail within its 1.2e-7 fractional error', () => {
