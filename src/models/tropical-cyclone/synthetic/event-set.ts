@@ -11,7 +11,7 @@ import { longitudeDelta, wrapLongitude } from '../../../geo/sphere.js';
 import type { LandMask } from '../land-mask.js';
 import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
 import { Random } from '../../toolkit/random.js';
-import { fitTracks, type FitStep, type FitTrack, type SeasonFilter } from './fit-data.js';
+import { fitTracks, isHeldOut, type FitStep, type FitTrack, type SeasonFilter } from './fit-data.js';
 import { drawGenesis, fitGenesis, type GenesisModel } from './genesis.js';
 import { decayOverLand, fitIntensityModel, intensifyOverSea, type IntensityModel } from './intensity.js';
 import { fitTrackModel, moveStorm, type TrackModel } from './track-model.js';
@@ -39,7 +39,7 @@ export function fitGroupModels(storms: readonly Storm[], land: LandMask, seasons
 export function fittedYears(first: number, last: number, seasons: SeasonFilter): number {
   let n = 0;
   for (let y = first; y <= last; y++) {
-    const held = y % SYNTHETIC.holdOutEvery === 0;
+    const held = isHeldOut(y);
     if (seasons === 'all' || (seasons === 'fit') !== held) n++;
   }
   return n;
