@@ -68,24 +68,24 @@ async function runScenario(scenario: string): Promise<void> {
   const url = `http://127.0.0.1:${await app.listen()}`;
   getGeocoder(); // as `hazrisk serve` does at start, so no job pays for loading the gazetteer
   const keys = new Map<string, string>();
-  const keyOf = (owner: string): string => {
-    if (!keys.has(owner)) keys.set(owner, app.keys.create({ owner, perils: PERIL_NAMES, modes: ['in_depth', 'batch'], floodPlus: false }).key);
+  const keyOf = async (owner: string): Promise<string> => {
+    if (!keys.has(owner)) keys.set(owner, (await app.keys.create({ owner, perils: PERIL_NAMES, modes: ['in_depth', 'batch'], floodPlus: false })).key);
     return keys.get(owner)!;
   };
   const large = toCsv(['location', 'latitude', 'longitude', 'tag'], Array.from({ length: ROWS }, (_, i) =>
     i % 2 === 0 ? [null, -50 + ((i * 0.37) % 110), -170 + ((i * 1.91) % 340), `r${i}`] : [PLACES[i % PLACES.length]!, null, null, `r${i}`]));
   const small = toCsv(['location', 'latitude', 'longitude'], [[null, 25.76, -80.19], ['London, UK', null, null]]);
   const uploadFor = async (owner: string, csv: string): Promise<string> => {
-    const res = await upload(url, keyOf(owner), csv);
+    const res = await upload(url, await keyOf(owner), csv);
     if (res.status !== 200) throw new Error(`upload: ${JSON.stringify(res.body)}`);
     return res.body.file_id;
   };
   /** Submit now; resolves when the job reaches a final status, with its time. */
   const run = async (owner: string, fileId: string, pollMs: number): Promise<JobTiming> => {
     const started = performance.now();
-    const job = await call(`${url}/v1/in-depth/batch`, { method: 'POST', key: keyOf(owner), json: { file_id: fileId, perils: PERILS } });
+    const job = await call(`${url}/v1/in-depth/batch`, { method: 'POST', key: await keyOf(owner), json: { file_id: fileId, perils: PERILS } });
     for (;;) {
-      const status = (await call(`${url}/v1/in-depth/batch/${job.body.job_id}`, { key: keyOf(owner) })).body;
+      const status = (await call(`${url}/v1/in-depth/batch/${job.body.job_id}`, { key: await keyOf(owner) })).body;
       if (['complete', 'failed', 'cancelled'].includes(status.status)) {
         return { owner, seconds: (performance.now() - started) / 1000, status: status.status, report: Boolean(status.report_url), workbook: Boolean(status.workbook_url) };
       }

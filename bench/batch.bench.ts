@@ -32,7 +32,7 @@ const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir, t
   log: pino({ level: 'warn' }),
 });
 const url = `http://127.0.0.1:${await app.listen()}`;
-const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite', 'batch'], floodPlus: true }).key;
+const key = (await app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite', 'batch'], floodPlus: true })).key;
 const rows = Array.from({ length: ROWS }, (_, i) =>
   i % 2 === 0 ? [null, -50 + ((i * 0.37) % 110), -170 + ((i * 1.91) % 340), `r${i}`] : [PLACES[i % PLACES.length]!, null, null, `r${i}`],
 );

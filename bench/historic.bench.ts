@@ -42,7 +42,7 @@ async function serve(dataDir: string): Promise<void> {
     worker: false,
   });
   const port = await app.listen();
-  const key = app.keys.create({ owner: 'bench', perils: ['Hail', 'Wildfire', 'TropicalCyclone', 'Tornado'], modes: ['historic'], floodPlus: false }).key;
+  const key = (await app.keys.create({ owner: 'bench', perils: ['Hail', 'Wildfire', 'TropicalCyclone', 'Tornado'], modes: ['historic'], floodPlus: false })).key;
   process.send!({ url: `http://127.0.0.1:${port}`, key });
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }

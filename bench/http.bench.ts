@@ -131,7 +131,7 @@ const syncLog = await startApp(pinoTo('sync', true), 'all');
 const sonicLog = await startApp(pinoTo('sonic', false), 'all');
 const noLog = await startApp(pinoTo('off', false), 'off');
 const bare = await bareUws();
-const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true }).key;
+const key = (await app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true })).key;
 const node = await nodeServer();
 const available = PERIL_NAMES.filter((p) => app.engine.info(p)) as PerilName[];
 const perils = inDepthPerils(available) as PerilName[];

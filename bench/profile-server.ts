@@ -33,7 +33,7 @@ const accessLog = option('access-log', 'all') as 'all' | 'errors' | 'off';
 const tablesDir = path.resolve(process.env.HAZRISK_TABLES_DIR ?? 'var/tables');
 const app = await App.create(loadConfig({ host: '127.0.0.1', port: 0, dataDir: tempDir('hazrisk-prof-'), tablesDir, accessLog }), { log: createLogger('info'), worker: false });
 const url = `http://127.0.0.1:${await app.listen()}`;
-const key = app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true }).key;
+const key = (await app.keys.create({ owner: 'bench', perils: PERIL_NAMES, modes: ['in_depth', 'lite'], floodPlus: true })).key;
 
 /** One of the bench's requests: for a warm-up fetch, and as wrk's Lua script. */
 function request(load: string): { target: string; init: BenchRequest; script: string } {

@@ -46,7 +46,7 @@ function jobInfo(task: Task): JobInfo {
 
 /** Child: one measurement, printed as a JSON line. */
 async function runTask(task: Task): Promise<void> {
-  const inputs: ArtefactInputs = { results: task.csv, failures: path.join(task.dir, 'failures.jsonl'), dir: task.dir, workbook: null, links: { results: '/v1/downloads/job_bench/results.csv?expires=1&signature=x', workbook: null, expiresAt: Date.now() } };
+  const inputs: ArtefactInputs = { results: task.csv, failures: path.join(task.dir, 'failures.jsonl'), dir: task.dir, filename: null, workbook: null, links: { results: '/v1/downloads/job_bench/results.csv?expires=1&signature=x', workbook: null, expiresAt: Date.now() } };
   const baseMiB = process.memoryUsage().rss / 2 ** 20;
   // The in-process worker shares the event loop with the HTTP server: the longest stall matters.
   const stalls = monitorEventLoopDelay({ resolution: 10 });

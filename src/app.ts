@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createLogger, flushLog } from './log.js';
-import { openDatabase, type Db } from './store/db.js';
 import { StorageHealth } from './store/storage.js';
 import { eventStoreMissing } from './historic/store-format.js';
 import { dataPaths, ensureDataDirs, type DataPaths } from './store/paths.js';
+import { openStore } from './store/open.js';
+import type { FileRepository, JobRepository, Store } from './store/store.js';
 import { KeyStore } from './auth/keys.js';
 import { HttpServer } from './http/server.js';
 import { CorsPolicy } from './http/cors.js';
@@ -17,8 +18,6 @@ import { Router } from './http/router.js';
 import type { Route } from './http/types.js';
 import { buildRoutes } from './api/routes.js';
 import { Engine } from './engine/engine.js';
-import { FileStore } from './batch/files.js';
-import { JobStore } from './batch/jobs.js';
 import { UrlSigner } from './batch/signing.js';
 import { BatchWorker } from './batch/batch-worker.js';
 import type { ArtefactBuilder } from './batch/artefacts.js';
@@ -43,16 +42,16 @@ export interface AppOptions {
 }
 
 /**
- * The service assembled: data dir, database, keys, routes and the HTTP server.
+ * The service assembled: data dir, store, keys, routes and the HTTP server.
  * `serve`, the tests and the benchmarks all start the service through here.
  */
 export class App {
   readonly paths: DataPaths;
-  readonly db: Db;
+  readonly store: Store;
   readonly keys: KeyStore;
   readonly engine: Engine;
-  readonly files: FileStore;
-  readonly jobs: JobStore;
+  readonly files: FileRepository;
+  readonly jobs: JobRepository;
   readonly signer: UrlSigner;
   readonly intake: IntakeDeps;
   readonly worker: BatchWorker | null;
@@ -68,19 +67,16 @@ export class App {
   private readonly closers: (() => void)[] = [];
   private closed = false;
 
-  private constructor(readonly config: Config, options: AppOptions) {
-    this.log = options.log ?? createLogger(config.logLevel);
+  private constructor(readonly config: Config, options: AppOptions, store: Store, log: Logger) {
+    this.log = log;
     this.clock = options.clock ?? Date.now;
     this.paths = dataPaths(config.dataDir, config.tablesDir);
-    ensureDataDirs(this.paths);
     this.storage = new StorageHealth(this.paths.root, config.minFreeMb * 1024 * 1024);
-    const fresh = !(fs.statSync(this.paths.db, { throwIfNoEntry: false })?.size);
-    this.db = openDatabase(this.paths.db);
-    if (fresh) this.log.info({ file: this.paths.db }, 'created a new, empty database');
-    this.keys = new KeyStore(this.db);
+    this.store = store;
+    this.keys = new KeyStore(store.keys);
     this.engine = Engine.create({ tablesDir: this.paths.tables, poolSize: config.poolSize });
-    this.files = new FileStore(this.db);
-    this.jobs = new JobStore(this.db);
+    this.files = store.files;
+    this.jobs = store.jobs;
     this.signer = UrlSigner.fromFile(this.paths.signingKey);
     this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log, uploads: new UploadGate() };
     const runWorker = options.worker ?? config.batchWorkers > 0;
@@ -100,7 +96,7 @@ export class App {
           clock: this.clock,
           chunkRows: Math.max(1, Math.min(config.batchChunkRows, LIMITS.batchChunkRows)),
           // Artefacts are built on threads of their own (large builds plus the small lane), off the main thread.
-          artefacts: options.artefacts ?? new ThreadedArtefacts({ dbFile: this.paths.db, config, logLevel: this.log.level }, Math.max(1, config.batchArtefactBuilds) + 1),
+          artefacts: options.artefacts ?? new ThreadedArtefacts({ config, logLevel: this.log.level }, Math.max(1, config.batchArtefactBuilds) + 1),
           largeBuilds: config.batchArtefactBuilds,
           smallResultsBytes: LIMITS.batchSmallArtefactBytes,
           signer: this.signer,
@@ -143,14 +139,12 @@ export class App {
   }
 
   /** What GET /ready reports. */
-  readiness(): Readiness {
+  async readiness(): Promise<Readiness> {
     const missing = PERIL_NAMES.filter((peril) => !this.engine.info(peril));
-    let database = true;
-    try {
-      this.db.prepare('SELECT 1').get();
-    } catch {
-      database = false;
-    }
+    const database = await this.store.ping().then(
+      () => true,
+      () => false,
+    );
     const storage = this.storage.state();
     return {
       tables: missing.length === 0,
@@ -166,7 +160,18 @@ export class App {
 
   /** The service over a complete configuration (`loadConfig(overrides)` makes one). */
   static async create(config: Config, options: AppOptions = {}): Promise<App> {
-    return new App(config, options);
+    const log = options.log ?? createLogger(config.logLevel);
+    const paths = dataPaths(config.dataDir, config.tablesDir);
+    ensureDataDirs(paths);
+    const fresh = config.databaseUrl === '' && !fs.statSync(paths.db, { throwIfNoEntry: false })?.size;
+    const store = await openStore({ databaseUrl: config.databaseUrl, dbFile: paths.db });
+    if (fresh) log.info({ file: paths.db }, 'created a new, empty database');
+    try {
+      return new App(config, options, store, log);
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
   }
 
   /** Listen on the configured host and port (0 = any free port); returns the port. */
@@ -183,7 +188,7 @@ export class App {
     this.closers.push(close);
   }
 
-  /** Stop accepting, finish in-flight requests, then close the database. */
+  /** Stop accepting, finish in-flight requests, then close the store. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -192,7 +197,7 @@ export class App {
     await this.worker?.stop();
     await this.engine.close();
     for (const close of this.closers) close();
-    this.db.close();
+    await this.store.close();
     await flushLog(this.log);
   }
 

@@ -10,6 +10,8 @@ const SETTINGS = {
   port: { env: 'HAZRISK_PORT', kind: 'int', fallback: 8080 },
   host: { env: 'HAZRISK_HOST', kind: 'string', fallback: '0.0.0.0' },
   dataDir: { env: 'HAZRISK_DATA_DIR', kind: 'string', fallback: './var' },
+  // The store (docs/operations.md "PostgreSQL store"): a postgres:// URL puts keys, uploads' records and jobs in PostgreSQL; unset keeps SQLite in the data dir.
+  databaseUrl: { env: 'HAZRISK_DATABASE_URL', kind: 'string', fallback: '' },
   sourcesDir: { env: 'HAZRISK_SOURCES', kind: 'string', fallback: '../shared/data' },
   tablesDir: { env: 'HAZRISK_TABLES_DIR', kind: 'string', fallback: '' },
   logLevel: { env: 'HAZRISK_LOG_LEVEL', kind: 'string', fallback: 'info' },

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/store/sqlite/db.js';
 
 export interface StateSnapshot {
   tables: Record<string, { rows: number; digest: string }>;

@@ -17,11 +17,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/store/sqlite/db.js';
 import type { Route } from '../../src/http/types.js';
 import { buildEventStore } from '../../src/historic/build.js';
 import { PERIL_NAMES } from '../../src/engine/perils.js';
-import { startTestApp, tempDir, type TestApp } from '../../test/helpers/app.js';
+import { sqliteDb, startTestApp, tempDir, type TestApp } from '../../test/helpers/app.js';
 import { writeFixtureTables } from '../../test/helpers/fixture-tables.js';
 import { writeCatalogues } from '../../test/historic/fixtures.js';
 import type { Tokens } from './cases.js';
@@ -82,13 +82,13 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     fs.rmSync(sources, { recursive: true, force: true });
   }
 
-  const key = t.key();
-  const other = t.key({ owner: 'mallory' });
-  const limited = t.key({ owner: 'limited', perils: ['Rain'], floodPlus: false });
-  const noMode = t.key({ owner: 'nomode', modes: [] });
-  const expired = t.key({ owner: 'expired', now: Date.now() - 400 * 86_400_000 });
-  const revoked = t.key({ owner: 'revoked' });
-  t.app.keys.revoke(/^hzr_([0-9a-f]{12})_/.exec(revoked)![1]!);
+  const key = await t.key();
+  const other = await t.key({ owner: 'mallory' });
+  const limited = await t.key({ owner: 'limited', perils: ['Rain'], floodPlus: false });
+  const noMode = await t.key({ owner: 'nomode', modes: [] });
+  const expired = await t.key({ owner: 'expired', now: Date.now() - 400 * 86_400_000 });
+  const revoked = await t.key({ owner: 'revoked' });
+  await t.app.keys.revoke(/^hzr_([0-9a-f]{12})_/.exec(revoked)![1]!);
 
   const call = async (pathname: string, init: RequestInit & { key: string }): Promise<Record<string, unknown>> => {
     const headers = new Headers(init.headers);
@@ -115,7 +115,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   await call('/v1/lite?location=Miami,%20FL', { key });
   const settle = async (timeoutMs = 120_000): Promise<number> => {
     const started = performance.now();
-    const busy = t.app.db.prepare<[], { n: number }>("SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')");
+    const busy = sqliteDb(t.app).prepare<[], { n: number }>("SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')");
     while (busy.get()!.n > 0) {
       if (performance.now() - started > timeoutMs) throw new Error(`fuzz target: jobs still pending or running after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 50));
@@ -162,7 +162,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     port: Number(new URL(t.url).port),
     url: t.url,
     dataDir,
-    db: t.app.db,
+    db: sqliteDb(t.app),
     routes: t.app.router.routes(),
     tokens,
     logs,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from './common.js';
-import { JOB_KINDS, JOB_STATES, type JobStatus } from '../batch/job-states.js';
+import { JOB_KINDS, JOB_STATES, type JobStatus } from '../job-states.js';
 import { LIMITS, wholeDays } from '../limits.js';
 
 /**

@@ -5,7 +5,8 @@ import { defineRoute } from '../http/define-route.js';
 import type { Route } from '../http/types.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import { acceptUpload, submitInDepth, submitLite, type Submission } from '../batch/intake.js';
-import type { JobKind, JobRecord } from '../batch/jobs.js';
+import type { JobKind } from '../job-states.js';
+import type { JobRecord } from '../store/records.js';
 import { queueFields } from '../batch/queue.js';
 import { ARTEFACTS, linkExpiry, progressPercentage, signedPath, type ArtefactName } from '../batch/status.js';
 import type { UrlSigner } from '../batch/signing.js';
@@ -45,8 +46,8 @@ function jobStatus(job: JobRecord, signer: UrlSigner, baseUrl: string): JobStatu
 
 export function batchRoutes(app: ApiContext): Route[] {
   const baseUrl = (host: string | undefined): string => publicBaseUrl(app.config.publicUrl, host, app.config.host, app.config.port);
-  const ownJob = (owner: string, kind: JobKind, jobId: string): JobRecord => {
-    const found = app.jobs.get(owner, kind, jobId);
+  const ownJob = async (owner: string, kind: JobKind, jobId: string): Promise<JobRecord> => {
+    const found = await app.jobs.get(owner, kind, jobId);
     if (!found) throw httpError('unknown_job_id', { field: 'job_id', message: `job_id: unknown job "${jobId.slice(0, 60)}"` });
     return found;
   };
@@ -85,9 +86,9 @@ export function batchRoutes(app: ApiContext): Route[] {
             path: prefix,
             auth: { mode: 'batch' },
             schema: { body: InDepthSubmit, response: { 200: SubmitResponse } },
-            handler: (ctx) => {
+            handler: async (ctx) => {
               const { file_id, perils } = ctx.input.body;
-              return submitted(submitInDepth(app.intake, ctx.principal!, submission(file_id, ctx.headers['idempotency-key']), parsePerils(perils)));
+              return submitted(await submitInDepth(app.intake, ctx.principal!, submission(file_id, ctx.headers['idempotency-key']), parsePerils(perils)));
             },
             doc: { operationId: `submit${noun}`, summary: 'Submit a batch job', tags },
           })
@@ -96,9 +97,9 @@ export function batchRoutes(app: ApiContext): Route[] {
             path: prefix,
             auth: { mode: 'batch' },
             schema: { body: LiteSubmit, response: { 200: SubmitResponse } },
-            handler: (ctx) => {
+            handler: async (ctx) => {
               const { file_id, calculation_method = 'return_period', flood_plus = false } = ctx.input.body;
-              return submitted(submitLite(app.intake, ctx.principal!, submission(file_id, ctx.headers['idempotency-key']), calculation_method, flood_plus));
+              return submitted(await submitLite(app.intake, ctx.principal!, submission(file_id, ctx.headers['idempotency-key']), calculation_method, flood_plus));
             },
             doc: { operationId: `submit${noun}`, summary: 'Submit a batch job', tags },
           }),
@@ -107,7 +108,7 @@ export function batchRoutes(app: ApiContext): Route[] {
         path: `${prefix}/:job_id`,
         auth: { mode: 'batch' },
         schema: { params: JobParams, response: { 200: JobStatusBody } },
-        handler: (ctx) => ({ body: jobStatus(ownJob(ctx.principal!.owner, kind, ctx.input.params.job_id), app.signer, baseUrl(ctx.headers.host)) }),
+        handler: async (ctx) => ({ body: jobStatus(await ownJob(ctx.principal!.owner, kind, ctx.input.params.job_id), app.signer, baseUrl(ctx.headers.host)) }),
         doc: { operationId: `get${noun}Job`, summary: 'Job status', tags },
       }),
       defineRoute({
@@ -115,10 +116,10 @@ export function batchRoutes(app: ApiContext): Route[] {
         path: `${prefix}/:job_id`,
         auth: { mode: 'batch' },
         schema: { params: JobParams, response: { 200: JobStatusBody } },
-        handler: (ctx) => {
-          const record = ownJob(ctx.principal!.owner, kind, ctx.input.params.job_id);
-          app.jobs.cancel(record.id, app.clock());
-          return { body: jobStatus(app.jobs.byId(record.id)!, app.signer, baseUrl(ctx.headers.host)) };
+        handler: async (ctx) => {
+          const record = await ownJob(ctx.principal!.owner, kind, ctx.input.params.job_id);
+          await app.jobs.cancel(record.id, app.clock());
+          return { body: jobStatus((await app.jobs.byId(record.id))!, app.signer, baseUrl(ctx.headers.host)) };
         },
         doc: { operationId: `cancel${noun}Job`, summary: 'Cancel a pending or running job', tags },
       }),
@@ -130,9 +131,9 @@ export function batchRoutes(app: ApiContext): Route[] {
       path: '/v1/schedules',
       auth: { mode: 'batch' },
       schema: { response: { 200: ScheduleList } },
-      handler: (ctx) => ({
+      handler: async (ctx) => ({
         body: {
-          schedules: app.files.schedules(ctx.principal!.owner, LIMITS.maxListedItems).map((s) => ({
+          schedules: (await app.files.schedules(ctx.principal!.owner, LIMITS.maxListedItems)).map((s) => ({
             schedule_id: s.id,
             name: s.name,
             line_of_business: s.line_of_business,
@@ -152,13 +153,14 @@ export function batchRoutes(app: ApiContext): Route[] {
       path: '/v1/jobs',
       auth: { mode: 'batch' },
       schema: { response: { 200: JobList } },
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const owner = ctx.principal!.owner;
         // Where each job stands, so a user can see why one waits (docs/batch.md "Queue").
-        const queue = { positions: app.jobs.queuePositions(owner), computing: app.jobs.computingCount(owner), limit: app.config.batchMaxRunningPerOwner };
+        const [positions, computing, jobs] = await Promise.all([app.jobs.queuePositions(owner), app.jobs.computingCount(owner), app.jobs.list(owner, LIMITS.maxListedItems)]);
+        const queue = { positions, computing, limit: app.config.batchMaxRunningPerOwner };
         return {
           body: {
-            jobs: app.jobs.list(owner, LIMITS.maxListedItems).map((j) => ({
+            jobs: jobs.map((j) => ({
               job_id: j.id,
               kind: j.kind,
               file_id: j.file_id,

@@ -2,8 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { DataPaths } from '../store/paths.js';
 import type { Engine } from '../engine/engine.js';
-import type { FileStore } from '../batch/files.js';
-import type { JobStore } from '../batch/jobs.js';
+import type { FileRepository, JobRepository } from '../store/store.js';
 import type { UrlSigner } from '../batch/signing.js';
 import type { IntakeDeps } from '../batch/intake.js';
 import type { Route } from '../http/types.js';
@@ -18,8 +17,8 @@ export interface ApiContext {
   readonly config: Config;
   readonly paths: DataPaths;
   readonly engine: Engine;
-  readonly files: FileStore;
-  readonly jobs: JobStore;
+  readonly files: FileRepository;
+  readonly jobs: JobRepository;
   readonly signer: UrlSigner;
   readonly intake: IntakeDeps;
   /** The in-process batch worker, woken when a job is submitted; null when jobs run elsewhere. */

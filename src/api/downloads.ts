@@ -30,13 +30,13 @@ export function downloadRoute(app: ApiContext): Route {
     path: '/v1/downloads/:job_id/:artefact',
     auth: null,
     schema: { params: LinkParams, query: LinkQuery },
-    handler: (ctx) => {
+    handler: async (ctx) => {
       const { job_id: jobId, artefact } = ctx.input.params;
       const check = app.signer.check(ctx.path, ctx.input.query.expires ?? null, ctx.input.query.signature ?? null, app.clock());
       if (check === 'invalid' || !Object.hasOwn(ARTEFACTS, artefact)) throw httpError('link_invalid');
       if (check === 'expired') throw httpError('link_expired');
       const name = artefact as ArtefactName;
-      const record = app.jobs.byId(jobId);
+      const record = await app.jobs.byId(jobId);
       const file = record?.status === 'complete' ? record[ARTEFACTS[name].column] : null;
       if (!record || !file) throw httpError('not_found', { message: 'This artefact is not available.' });
       const headers: Record<string, string> = {

@@ -27,15 +27,15 @@ export type Readiness = Static<typeof ReadyBody>['checks'] & Pick<Static<typeof 
 
 const REQUIRED = ['tables', 'events', 'geocoder', 'database', 'storage'] as const;
 
-export function readyRoute(readiness: () => Readiness): Route {
+export function readyRoute(readiness: () => Promise<Readiness>): Route {
   return defineRoute({
     method: 'GET',
     path: '/ready',
     auth: null,
     probe: true,
     schema: { response: { 200: ReadyBody } },
-    handler: () => {
-      const { missing_tables, free_bytes, ...checks } = readiness();
+    handler: async () => {
+      const { missing_tables, free_bytes, ...checks } = await readiness();
       const failing = [...REQUIRED.filter((c) => !checks[c]), ...(checks.draining ? ['draining'] : [])];
       if (failing.length > 0) {
         const why = [

@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
-import type { Db } from '../store/db.js';
 import { httpError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { PERIL_NAMES, type PerilName } from '../engine/perils.js';
 import type { Mode } from './modes.js';
 import { MS_PER_DAY } from '../units.js';
+import type { KeyRow } from '../store/records.js';
+import type { KeyRepository } from '../store/store.js';
 
 /**
  * API keys. A key reads `hzr_<id>_<secret>`: `id` (12 hex) is public and indexes
- * the row; the database keeps only SHA-256 of the whole key. Keys carry 256 bits
+ * the row; the store keeps only SHA-256 of the whole key. Keys carry 256 bits
  * of randomness, so a fast hash is the right tool (a slow KDF guards low-entropy
  * passwords, not random tokens). See docs/api.md "Keys and licences".
  */
@@ -54,22 +55,6 @@ export interface CreateKeyOptions {
   now?: number;
 }
 
-interface KeyRow {
-  id: string;
-  key_hash: string;
-  owner: string;
-  tenant: string;
-  organisation: string;
-  label: string | null;
-  perils: string;
-  modes: string;
-  flood_plus: number;
-  issued_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-  rate_limit: number | null;
-}
-
 const KEY_PATTERN = /^hzr_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -87,20 +72,12 @@ export function hashKey(key: string): string {
 }
 
 export class KeyStore {
-  private readonly byId;
-  private readonly insert;
   private readonly verified = new Map<string, { principal: Principal; until: number }>();
 
-  constructor(private readonly db: Db) {
-    this.byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO api_keys (id, key_hash, owner, tenant, organisation, label, perils, modes, flood_plus, issued_at, expires_at, rate_limit)
-       VALUES (@id, @key_hash, @owner, @tenant, @organisation, @label, @perils, @modes, @flood_plus, @issued_at, @expires_at, @rate_limit)`,
-    );
-  }
+  constructor(private readonly rows: KeyRepository) {}
 
   /** Create a key; the clear key is returned once and never stored. */
-  create(options: CreateKeyOptions): { key: string; info: KeyInfo } {
+  async create(options: CreateKeyOptions): Promise<{ key: string; info: KeyInfo }> {
     const now = options.now ?? Date.now();
     const days = options.expiresDays ?? LIMITS.keyLifetimeDays;
     const id = crypto.randomBytes(6).toString('hex');
@@ -120,24 +97,25 @@ export class KeyStore {
       revoked_at: null,
       rate_limit: options.rateLimit ?? null,
     };
-    this.insert.run(row);
+    await this.rows.insert(row);
     return { key, info: toInfo(row) };
   }
 
-  list(): KeyInfo[] {
-    return this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY issued_at, id').all().map(toInfo);
+  async list(): Promise<KeyInfo[]> {
+    return (await this.rows.list()).map(toInfo);
   }
 
-  count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n;
+  count(): Promise<number> {
+    return this.rows.count();
   }
 
-  revoke(id: string, now = Date.now()): boolean {
+  /** False when no active key has this id. The verified cache forgets the key at once, before the store answers. */
+  revoke(id: string, now = Date.now()): Promise<boolean> {
     for (const [key, entry] of this.verified) if (entry.principal.keyId === id) this.verified.delete(key);
-    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id).changes === 1;
+    return this.rows.revoke(id, now);
   }
 
-  /** Check a presented key; throws the 401 the spec asks for. */
+  /** Check a presented key; throws the 401 the spec asks for. Synchronous: the request pipeline decides on the key before it reads a body. */
   authenticate(presented: string | undefined, now = Date.now()): Principal {
     if (presented === undefined || presented === '') throw httpError('missing_api_key');
     const cached = this.verified.get(presented);
@@ -153,7 +131,7 @@ export class KeyStore {
 
   private verify(presented: string, now: number): Principal {
     const match = KEY_PATTERN.exec(presented);
-    const row = match ? this.byId.get(match[1]!) : undefined;
+    const row = match ? this.rows.lookup(match[1]!) : undefined;
     if (!row || !sameHash(row.key_hash, hashKey(presented))) throw httpError('invalid_api_key');
     if (row.revoked_at !== null) throw httpError('revoked_api_key');
     if (row.expires_at <= now) throw httpError('expired_api_key');

@@ -5,7 +5,7 @@ import type { ArtefactBuilder, ArtefactInputs } from './artefacts.js';
 import type { JobAttempt } from './attempt.js';
 import type { AssembledResults } from './chunk-files.js';
 import type { FailureRecorder } from './failure-record.js';
-import type { JobStore } from './jobs.js';
+import type { JobRepository } from '../store/store.js';
 import { Lane } from './lane.js';
 import type { UrlSigner } from './signing.js';
 import { signedPath, type ArtefactName } from './status.js';
@@ -20,7 +20,7 @@ import { signedPath, type ArtefactName } from './status.js';
  * results CSV is small, so a small job never waits behind a large workbook.
  */
 export interface ArtefactStageDeps {
-  jobs: JobStore;
+  jobs: JobRepository;
   artefacts: ArtefactBuilder;
   signer: UrlSigner;
   /** HAZRISK_PUBLIC_URL ('' = links relative to the service). */
@@ -74,37 +74,33 @@ export class ArtefactStage {
 
   private async run(attempt: JobAttempt, signal: AbortSignal): Promise<StageOutcome> {
     const { jobs, workerId, log } = this.deps;
-    const ended = (): StageOutcome | null => {
+    const ended = async (): Promise<StageOutcome | null> => {
       if (this.stopping) {
-        try {
-          jobs.release(attempt.id, workerId);
-        } catch (err) {
-          log.error({ job_id: attempt.id, err }, 'lease not handed back; it expires instead');
-        }
+        await jobs.release(attempt.id, workerId).catch((err: unknown) => log.error({ job_id: attempt.id, err }, 'lease not handed back; it expires instead'));
         return 'stopped';
       }
       return attempt.lost || signal.aborted ? 'lost' : null;
     };
     try {
       const expiresAt = this.deps.clock() + LIMITS.signedUrlLifetimeMs;
-      if (!jobs.markBuildingArtefacts(attempt.id, workerId, expiresAt)) return 'lost';
+      if (!(await jobs.markBuildingArtefacts(attempt.id, workerId, expiresAt))) return 'lost';
       const assembled = await attempt.assemble();
       if (!assembled) return 'lost';
       const release = await (assembled.resultsBytes <= this.deps.smallResultsBytes ? this.small : this.large).acquire();
       try {
-        const before = ended();
+        const before = await ended();
         if (before) return before;
         const files = await this.build(attempt, assembled, expiresAt, signal);
-        const after = ended();
+        const after = await ended();
         if (after) return after;
-        return jobs.complete(attempt.id, workerId, files, this.deps.clock()) ? 'complete' : 'lost';
+        return (await jobs.complete(attempt.id, workerId, files, this.deps.clock())) ? 'complete' : 'lost';
       } finally {
         release();
       }
     } catch (err) {
-      const stopped = ended();
+      const stopped = await ended();
       if (stopped) return stopped;
-      this.deps.failures.record(attempt.id, err);
+      await this.deps.failures.record(attempt.id, err);
       return 'failed';
     }
   }
@@ -113,7 +109,7 @@ export class ArtefactStage {
   private async build(attempt: JobAttempt, assembled: AssembledResults, expiresAt: number, signal: AbortSignal) {
     const { artefacts, log } = this.deps;
     const link = (name: ArtefactName): string => `${this.deps.publicUrl}${signedPath(this.deps.signer, attempt.id, name, expiresAt)}`;
-    const inputs: ArtefactInputs = { results: assembled.results, failures: assembled.failures, dir: attempt.dir, workbook: null, links: { results: link('results.csv'), workbook: null, expiresAt } };
+    const inputs: ArtefactInputs = { results: assembled.results, failures: assembled.failures, dir: attempt.dir, filename: attempt.filename, workbook: null, links: { results: link('results.csv'), workbook: null, expiresAt } };
     const missing = (what: string) => (err: unknown): null => {
       if (!signal.aborted) log.warn({ job_id: attempt.id, err }, `${what} failed; ${what}_url will be null`);
       return null;

@@ -1,4 +1,4 @@
-import type { JobRecord } from './jobs.js';
+import type { JobRecord } from '../store/records.js';
 
 /**
  * Hooks for the artefacts built after the results CSV (report, workbook).
@@ -12,6 +12,8 @@ export interface ArtefactInputs {
   results: string;
   failures: string;
   dir: string;
+  /** The uploaded file's name, for the report's and the workbook's headings (null when its record is gone). */
+  filename: string | null;
   /** The workbook just built (the workbook is built first), or null. */
   workbook: string | null;
   /** Download links for the report header: signed paths (prefixed with HAZRISK_PUBLIC_URL when set). */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { IN_DEPTH_HEADER, LITE_HEADER, csvLine } from './csv-output.js';
 import { computeChunk, planOf, type ComputeDeps, type JobPlan } from './chunk-compute.js';
 import { assembledIntact, assembleResults, chunkIntact, removeChunkFiles, writeChunk, type AssembledResults } from './chunk-files.js';
-import type { FileStore } from './files.js';
-import type { ChunkRecord, JobRecord, JobStore } from './jobs.js';
+import type { ChunkRecord, JobRecord } from '../store/records.js';
+import type { FileRepository, JobRepository } from '../store/store.js';
 import { RowsFile } from './rows-file.js';
 import type { ChunkSource } from './scheduler.js';
 
@@ -18,8 +18,8 @@ import type { ChunkSource } from './scheduler.js';
  * write is guarded by the lease: one that fails marks the attempt lost.
  */
 export interface AttemptDeps extends ComputeDeps {
-  jobs: JobStore;
-  files: FileStore;
+  jobs: JobRepository;
+  files: FileRepository;
   jobsDir: string;
   uploadsDir: string;
   chunkRows: number;
@@ -45,6 +45,8 @@ export class JobAttempt implements ChunkSource {
 
   private constructor(
     readonly job: JobRecord,
+    /** The uploaded file's name (the artefacts' headings). */
+    readonly filename: string,
     private readonly deps: AttemptDeps,
     private readonly rows: RowsFile,
     private readonly plan: JobPlan,
@@ -57,11 +59,11 @@ export class JobAttempt implements ChunkSource {
   }
 
   static async open(job: JobRecord, deps: AttemptDeps): Promise<JobAttempt> {
-    const file = deps.files.fileById(job.file_id);
+    const file = await deps.files.fileById(job.file_id);
     if (!file) throw new Error(`file ${job.file_id} is missing`);
     const rows = await RowsFile.open(path.join(deps.uploadsDir, file.path), deps.chunkRows);
-    const checkpoints = new Map(deps.jobs.chunks(job.id).map((c) => [c.chunk, c]));
-    const attempt = new JobAttempt(job, deps, rows, planOf(job), checkpoints);
+    const checkpoints = new Map((await deps.jobs.chunks(job.id)).map((c) => [c.chunk, c]));
+    const attempt = new JobAttempt(job, file.filename, deps, rows, planOf(job), checkpoints);
     await fs.promises.mkdir(attempt.dir, { recursive: true, mode: 0o700 });
     if (job.results_bytes !== null && job.failures_bytes !== null) await attempt.reuseAssembled({ resultsBytes: job.results_bytes, failuresBytes: job.failures_bytes });
     return attempt;
@@ -98,7 +100,7 @@ export class JobAttempt implements ChunkSource {
       const saved = this.checkpoints.get(chunk);
       if (saved && saved.rows === this.rowsIn(chunk) && (await chunkIntact(this.dir, saved.file, saved.sha256))) {
         this.chunksReused++;
-        if (!jobs.setProgress(this.id, workerId, this.processed + saved.rows)) return this.loseLease();
+        if (!(await jobs.setProgress(this.id, workerId, this.processed + saved.rows))) return this.loseLease();
         this.processed += saved.rows;
       } else {
         const rows = await this.rows.chunk(chunk);
@@ -106,7 +108,7 @@ export class JobAttempt implements ChunkSource {
         if (!output || this.lost) return;
         const written = await writeChunk(this.dir, chunk, output.csv, output.failures);
         const checkpoint = { job_id: this.id, chunk, rows: rows.length, ...written };
-        if (!jobs.saveCheckpoint(checkpoint, workerId, this.processed + rows.length)) return this.loseLease();
+        if (!(await jobs.saveCheckpoint(checkpoint, workerId, this.processed + rows.length))) return this.loseLease();
         // Counted once checkpointed: rows of a chunk whose lease was lost are another attempt's to count.
         this.chunksComputed++;
         this.rowsComputed += rows.length;
@@ -123,7 +125,7 @@ export class JobAttempt implements ChunkSource {
   async assemble(): Promise<AssembledResults | null> {
     if (this.assembled) return this.assembled;
     const assembled = await assembleResults(this.dir, this.header(), this.rows.chunkCount);
-    if (this.lost || !this.deps.jobs.recordResults(this.id, this.deps.workerId, assembled)) {
+    if (this.lost || !(await this.deps.jobs.recordResults(this.id, this.deps.workerId, assembled))) {
       this.loseLease();
       return null;
     }
@@ -155,7 +157,7 @@ export class JobAttempt implements ChunkSource {
     if (chunks.some((c, i) => !c || c.rows !== this.rowsIn(i))) return;
     const assembled = await assembledIntact(this.dir, this.header(), chunks as ChunkRecord[], sizes);
     if (!assembled) return;
-    if (!this.deps.jobs.setProgress(this.id, this.deps.workerId, this.rows.rowCount)) return this.loseLease();
+    if (!(await this.deps.jobs.setProgress(this.id, this.deps.workerId, this.rows.rowCount))) return this.loseLease();
     this.assembled = assembled;
     this.processed = this.rows.rowCount;
     this.chunksReused = this.rows.chunkCount;

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { ArtefactStage, type ArtefactStageDeps, type StageOutcome } from './artefact-stage.js';
 import { JobAttempt, type AttemptDeps } from './attempt.js';
 import { FailureRecorder } from './failure-record.js';
-import type { JobRecord, JobStore } from './jobs.js';
+import type { JobRecord } from '../store/records.js';
+import type { JobRepository } from '../store/store.js';
 import { collectGarbage } from './retention.js';
 import { ChunkScheduler } from './scheduler.js';
 import type { StorageHealth } from '../store/storage.js';
@@ -23,7 +24,7 @@ import { MS_PER_HOUR } from '../units.js';
  * again, and while the storage is full (StorageHealth) no new job is claimed.
  */
 export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<ArtefactStageDeps, 'workerId' | 'jobs' | 'log' | 'clock' | 'failures'> {
-  jobs: JobStore;
+  jobs: JobRepository;
   log: Logger;
   clock: () => number;
   leaseMs: number;
@@ -65,6 +66,7 @@ export class BatchWorker {
   /** Jobs claimed whose attempt is being opened: their leases are renewed too. */
   private readonly opening = new Set<string>();
   private leaseTimer: NodeJS.Timeout | undefined;
+  private renewing = false;
   private retentionTimer: NodeJS.Timeout | undefined;
   private sleepers: (() => void)[] = [];
   private attemptListeners: ((jobId: string, result: AttemptResult) => void)[] = [];
@@ -79,7 +81,7 @@ export class BatchWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.leaseTimer = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 3)));
     this.loops = Array.from({ length: Math.max(1, this.options.loops) }, () => this.loop());
     if (this.options.retentionDays > 0) {
       void this.applyRetention();
@@ -111,9 +113,9 @@ export class BatchWorker {
     clearInterval(this.leaseTimer);
     clearInterval(this.retentionTimer);
     await this.stage.stop();
-    this.failures.retry();
-    for (const attempt of this.held.values()) {
-      this.tryStore(() => this.options.jobs.release(attempt.id, this.workerId), attempt.id, 'lease not handed back; it expires instead');
+    await this.failures.retry();
+    for (const attempt of [...this.held.values()]) {
+      await this.tryStore(() => this.options.jobs.release(attempt.id, this.workerId), attempt.id, 'lease not handed back; it expires instead');
       this.end(attempt, 'stopped');
     }
     await this.options.artefacts.close?.();
@@ -122,7 +124,7 @@ export class BatchWorker {
   private async loop(): Promise<void> {
     while (this.running) {
       try {
-        this.failures.retry();
+        await this.failures.retry();
         await this.claimIfWritable();
         const attempt = this.scheduler.next();
         if (attempt) await this.advance(attempt);
@@ -153,7 +155,7 @@ export class BatchWorker {
   private async claimWaiting(): Promise<void> {
     const { jobs, leaseMs, clock, maxComputingPerOwner } = this.options;
     const opened: Promise<void>[] = [];
-    for (let job = jobs.claim(this.workerId, leaseMs, clock(), maxComputingPerOwner); job; job = jobs.claim(this.workerId, leaseMs, clock(), maxComputingPerOwner)) {
+    for (let job = await jobs.claim(this.workerId, leaseMs, clock(), maxComputingPerOwner); job; job = await jobs.claim(this.workerId, leaseMs, clock(), maxComputingPerOwner)) {
       const admitted = this.admit(job).finally(() => this.admitting.delete(admitted));
       this.admitting.add(admitted);
       opened.push(admitted);
@@ -167,16 +169,16 @@ export class BatchWorker {
     try {
       attempt = await JobAttempt.open(job, this.attemptDeps);
     } catch (err) {
-      this.failures.record(job.id, err);
-      return this.notify(job, { outcome: 'failed', chunksComputed: 0, chunksReused: 0 });
-    } finally {
       this.opening.delete(job.id);
+      await this.failures.record(job.id, err);
+      return this.notify(job, { outcome: 'failed', chunksComputed: 0, chunksReused: 0 });
     }
+    this.opening.delete(job.id);
     this.held.set(attempt.id, attempt);
     if (attempt.lost) return this.end(attempt, 'lost');
     // stop() releases what is held once the loops end; a job opened after that is released here.
     if (!this.running) {
-      this.tryStore(() => this.options.jobs.release(attempt.id, this.workerId), attempt.id, 'lease not handed back; it expires instead');
+      await this.tryStore(() => this.options.jobs.release(attempt.id, this.workerId), attempt.id, 'lease not handed back; it expires instead');
       return this.end(attempt, 'stopped');
     }
     if (attempt.rowsDone) this.finishRows(attempt);
@@ -189,11 +191,11 @@ export class BatchWorker {
     const rowsBefore = attempt.rowsComputed;
     try {
       // Renewing at every turn also notices a cancel before any work is spent on the job.
-      if (!this.options.jobs.renew(attempt.id, this.workerId, this.options.leaseMs, this.options.clock())) attempt.lost = true;
+      if (!(await this.options.jobs.renew(attempt.id, this.workerId, this.options.leaseMs, this.options.clock()))) attempt.lost = true;
       if (attempt.lost) return this.end(attempt, 'lost');
       await attempt.runNextChunk();
     } catch (err) {
-      this.failures.record(attempt.id, err);
+      await this.failures.record(attempt.id, err);
       return this.end(attempt, 'failed');
     }
     const rows = attempt.rowsComputed - rowsBefore;
@@ -208,8 +210,8 @@ export class BatchWorker {
     this.scheduler.remove(attempt);
     void this.stage.finish(attempt).then(
       (outcome) => this.end(attempt, outcome),
-      (err: unknown) => {
-        this.failures.record(attempt.id, err);
+      async (err: unknown) => {
+        await this.failures.record(attempt.id, err);
         this.end(attempt, 'failed');
       },
     );
@@ -220,15 +222,24 @@ export class BatchWorker {
    * taken over is dropped: a chunk in flight stops within a slice and its loop ends the attempt, a build is
    * aborted and the stage ends it, and a job waiting for its turn ends here.
    */
-  private renewLeases(): void {
-    const { jobs, leaseMs, clock } = this.options;
-    const now = clock();
-    const renew = (id: string): boolean => this.tryStore(() => jobs.renew(id, this.workerId, leaseMs, now), id, 'lease not renewed') ?? true;
-    for (const id of this.opening) renew(id);
-    for (const attempt of [...this.held.values()]) {
-      if (attempt.lost || renew(attempt.id)) continue;
-      attempt.lost = true;
-      if (!this.stage.abandon(attempt.id) && !attempt.busy) this.end(attempt, 'lost');
+  private async renewLeases(): Promise<void> {
+    // A renewal round still waiting on the database (a slow network) is not overtaken by the next.
+    if (this.renewing) return;
+    this.renewing = true;
+    try {
+      const { jobs, leaseMs, clock } = this.options;
+      const now = clock();
+      const renew = async (id: string): Promise<boolean> => (await this.tryStore(() => jobs.renew(id, this.workerId, leaseMs, now), id, 'lease not renewed')) ?? true;
+      await Promise.all([...this.opening].map(renew));
+      await Promise.all(
+        [...this.held.values()].map(async (attempt) => {
+          if (attempt.lost || (await renew(attempt.id))) return;
+          attempt.lost = true;
+          if (!this.stage.abandon(attempt.id) && !attempt.busy) this.end(attempt, 'lost');
+        }),
+      );
+    } finally {
+      this.renewing = false;
     }
   }
 
@@ -246,9 +257,9 @@ export class BatchWorker {
   }
 
   /** A database write outside a job's work: a failure (a full disk) is logged and noted, and undefined returned. */
-  private tryStore<T>(write: () => T, jobId: string, consequence: string): T | undefined {
+  private async tryStore<T>(write: () => Promise<T>, jobId: string, consequence: string): Promise<T | undefined> {
     try {
-      return write();
+      return await write();
     } catch (err) {
       this.options.storage?.noteFailure(err);
       this.options.log.error({ job_id: jobId, err }, consequence);

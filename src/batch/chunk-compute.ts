@@ -6,7 +6,7 @@ import type { LiteMethod } from '../lite/score.js';
 import type { BatchRow } from './csv-input.js';
 import { ChunkContent } from './chunk-files.js';
 import { computeInDepth, computeLite, type FailureRecord } from './compute.js';
-import type { JobRecord } from './jobs.js';
+import type { JobRecord } from '../store/records.js';
 import { rowContexts } from './row-context.js';
 
 /**

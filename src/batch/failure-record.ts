@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { StorageHealth } from '../store/storage.js';
-import type { JobStore } from './jobs.js';
+import type { JobRepository } from '../store/store.js';
 import { publicError } from './public-error.js';
 
 /**
@@ -16,31 +16,34 @@ export class FailureRecorder {
   private readonly warned = new Set<string>();
 
   constructor(
-    private readonly deps: { jobs: JobStore; workerId: string; clock: () => number; log: Logger; storage?: StorageHealth },
+    private readonly deps: { jobs: JobRepository; workerId: string; clock: () => number; log: Logger; storage?: StorageHealth },
   ) {}
 
-  /** Fail the job with the public form of `err` (the log gets the details). */
-  record(jobId: string, err: unknown): void {
+  /** Fail the job with the public form of `err` (the log gets the details); resolves once the store took it or refused it. */
+  async record(jobId: string, err: unknown): Promise<void> {
     this.deps.log.error({ job_id: jobId, err }, 'batch job failed');
     this.deps.storage?.noteFailure(err);
     this.unrecorded.set(jobId, publicError(err));
-    this.write(jobId);
+    await this.write(jobId);
   }
 
   /** Write every failure the database refused before. */
-  retry(): void {
-    for (const jobId of [...this.unrecorded.keys()]) this.write(jobId);
+  async retry(): Promise<void> {
+    for (const jobId of [...this.unrecorded.keys()]) await this.write(jobId);
   }
 
   get pending(): number {
     return this.unrecorded.size;
   }
 
-  private write(jobId: string): void {
+  private async write(jobId: string): Promise<void> {
     const { jobs, workerId, clock, log, storage } = this.deps;
+    const error = this.unrecorded.get(jobId);
+    // Another turn's write took it while this one waited.
+    if (error === undefined) return;
     try {
       // False means the job is no longer ours (cancelled, or restarted elsewhere after the lease ran out): nothing to record.
-      jobs.fail(jobId, workerId, this.unrecorded.get(jobId)!, clock());
+      await jobs.fail(jobId, workerId, error, clock());
       this.unrecorded.delete(jobId);
     } catch (err) {
       storage?.noteFailure(err);

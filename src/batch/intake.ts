@@ -4,15 +4,16 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/keys.js';
 import { requireFloodPlus, requireMode, requirePerils } from '../auth/licence.js';
-import { httpError, validationError } from '../errors.js';
+import { echo, httpError, validationError } from '../errors.js';
 import { formatIsoDate, londonToday } from '../engine/calendar.js';
 import type { PerilName } from '../engine/perils.js';
 import { litePerils, type LiteMethod } from '../lite/score.js';
-import type { FileStore, FileRecord } from './files.js';
 import { newId } from './ids.js';
 import { RowsFile } from './rows-file.js';
 import type { UploadGate } from './upload-gate.js';
-import type { JobKind, JobRecord, JobStore } from './jobs.js';
+import type { JobKind } from '../job-states.js';
+import type { FileRecord, JobRecord, ScheduleRecord } from '../store/records.js';
+import type { FileRepository, JobRepository } from '../store/store.js';
 import { validateCsv, type ReceivedFile } from './upload.js';
 
 /**
@@ -21,8 +22,8 @@ import { validateCsv, type ReceivedFile } from './upload.js';
  * draft schedule, and create jobs with Idempotency-Key semantics.
  */
 export interface IntakeDeps {
-  files: FileStore;
-  jobs: JobStore;
+  files: FileRepository;
+  jobs: JobRepository;
   uploadsDir: string;
   clock: () => number;
   log: Logger;
@@ -56,9 +57,9 @@ async function keepUpload(deps: IntakeDeps, principal: Principal, received: Rece
       sha256: received.sha256,
       created_at: deps.clock(),
     };
-    deps.files.insertFile(file);
+    await deps.files.insertFile(file);
     try {
-      deps.files.createDraftSchedule(file, principal.tenant, principal.organisation);
+      await deps.files.insertSchedule(draftSchedule(file, principal.tenant, principal.organisation));
     } catch (err) {
       // The spec: a failed draft schedule never fails the upload.
       deps.log.warn({ file_id: id, err }, 'draft schedule not created');
@@ -73,19 +74,35 @@ async function keepUpload(deps: IntakeDeps, principal: Principal, received: Rece
   }
 }
 
+/** The spec's draft schedule: named after the upload, PROPERTY, not cleaned. */
+function draftSchedule(file: FileRecord, tenant: string, organisation: string): ScheduleRecord {
+  return {
+    id: newId('sch'),
+    owner: file.owner,
+    tenant,
+    organisation,
+    name: file.filename,
+    line_of_business: 'PROPERTY',
+    file_id: file.id,
+    rows: file.rows,
+    cleaned: 0,
+    created_at: file.created_at,
+  };
+}
+
 export interface Submission {
   kind: JobKind;
   fileId: string;
   idempotencyKey: string | undefined;
 }
 
-export function submitInDepth(deps: IntakeDeps, principal: Principal, submission: Submission, perils: PerilName[]): JobRecord {
+export function submitInDepth(deps: IntakeDeps, principal: Principal, submission: Submission, perils: PerilName[]): Promise<JobRecord> {
   requireMode(principal, 'in_depth');
   requirePerils(principal, perils);
   return submit(deps, principal, submission, { perils });
 }
 
-export function submitLite(deps: IntakeDeps, principal: Principal, submission: Submission, method: LiteMethod, floodPlus: boolean): JobRecord {
+export function submitLite(deps: IntakeDeps, principal: Principal, submission: Submission, method: LiteMethod, floodPlus: boolean): Promise<JobRecord> {
   requireMode(principal, 'lite');
   if (floodPlus) requireFloodPlus(principal);
   const perils = litePerils(principal.perils, floodPlus);
@@ -93,13 +110,16 @@ export function submitLite(deps: IntakeDeps, principal: Principal, submission: S
   return submit(deps, principal, submission, { calculation_method: method, flood_plus: floodPlus, perils });
 }
 
-function submit(deps: IntakeDeps, principal: Principal, submission: Submission, options: unknown): JobRecord {
+/** A job for a kept upload of the key's owner, or the job an earlier submission with the same Idempotency-Key made; 409 when that one differs. */
+async function submit(deps: IntakeDeps, principal: Principal, submission: Submission, options: unknown): Promise<JobRecord> {
   const key = submission.idempotencyKey ?? crypto.randomUUID();
   if (!IDEMPOTENCY_KEY.test(key)) throw validationError('Idempotency-Key', 'must be 1–255 printable ASCII characters');
-  const file = deps.files.file(principal.owner, submission.fileId);
-  if (!file) throw httpError('unknown_file_id', { field: 'file_id', message: `file_id: unknown file "${submission.fileId.slice(0, 60)}"` });
+  const unknownFile = () => httpError('unknown_file_id', { field: 'file_id', message: `file_id: unknown file "${submission.fileId.slice(0, 60)}"` });
+  const file = await deps.files.file(principal.owner, submission.fileId);
+  if (!file) throw unknownFile();
   const now = deps.clock();
-  return deps.jobs.submit({
+  const outcome = await deps.jobs.submit({
+    id: newId('job'),
     owner: principal.owner,
     keyId: principal.keyId,
     kind: submission.kind,
@@ -110,4 +130,12 @@ function submit(deps: IntakeDeps, principal: Principal, submission: Submission, 
     totalRows: file.rows,
     now,
   });
+  if (outcome.kind === 'unknown_file') throw unknownFile();
+  if (outcome.kind === 'conflict') {
+    throw httpError('idempotency_conflict', {
+      field: 'Idempotency-Key',
+      message: `Idempotency-Key ${echo(key)} was already used for a different submission (job ${outcome.job.id})`,
+    });
+  }
+  return outcome.job;
 }

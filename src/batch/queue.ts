@@ -1,4 +1,4 @@
-import type { JobRecord } from './jobs.js';
+import type { JobRecord } from '../store/records.js';
 
 /**
  * Where a job stands, for GET /v1/jobs and the web interface's Jobs view

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LIMITS } from '../limits.js';
-import type { FileStore } from './files.js';
-import type { JobStore } from './jobs.js';
+import type { FileRepository, JobRepository } from '../store/store.js';
 import { MS_PER_DAY } from '../units.js';
 
 /**
@@ -19,8 +18,8 @@ import { MS_PER_DAY } from '../units.js';
  * Chunk files are not here: a job removes its own once results.csv is assembled.
  */
 export interface RetentionDeps {
-  jobs: JobStore;
-  files: FileStore;
+  jobs: JobRepository;
+  files: FileRepository;
   jobsDir: string;
   uploadsDir: string;
 }
@@ -42,12 +41,12 @@ export async function collectGarbage(deps: RetentionDeps, retentionDays: number,
     report.bytes += sizeOf(target);
     if (!dryRun) await fs.promises.rm(target, { recursive: true, force: true });
   };
-  for (const id of deps.jobs.expired(cutoff, now)) {
+  for (const id of await deps.jobs.expired(cutoff, now)) {
     await remove(path.join(deps.jobsDir, id));
-    if (!dryRun) deps.jobs.markPurged(id, now);
+    if (!dryRun) await deps.jobs.markPurged(id, now);
     report.jobs++;
   }
-  for (const file of deps.files.unusedUploads(cutoff, dryRun ? undefined : now)) {
+  for (const file of await deps.files.unusedUploads(cutoff, dryRun ? undefined : now)) {
     await remove(path.join(deps.uploadsDir, `${file.id}.csv`));
     await remove(path.join(deps.uploadsDir, file.path));
     report.uploads++;

@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits.js';
-import type { JobRecord } from './jobs.js';
+import type { JobRecord } from '../store/records.js';
 import type { UrlSigner } from './signing.js';
 
 /**

@@ -7,6 +7,11 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
+/** The store's flag, for the commands that open it (serve, start, worker, keys, gc); overrides HAZRISK_DATABASE_URL. */
+export const STORE_OPTIONS = {
+  'database-url': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 export class UsageError extends Error {}
 
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
@@ -20,6 +25,7 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: s
 export function configOverrides(values: Record<string, unknown>): Partial<Config> {
   const out: Partial<Config> = {};
   if (typeof values['data-dir'] === 'string') out.dataDir = values['data-dir'];
+  if (typeof values['database-url'] === 'string') out.databaseUrl = values['database-url'];
   if (typeof values.port === 'string') {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got ${values.port}`);

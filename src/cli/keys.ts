@@ -1,21 +1,22 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../store/db.js';
+import { openStore } from '../store/open.js';
 import { dataPaths, ensureDataDirs } from '../store/paths.js';
 import { KeyStore, type KeyInfo } from '../auth/keys.js';
 import { MODES } from '../auth/modes.js';
 import { PERIL_NAMES } from '../engine/perils.js';
-import { configOverrides, listOption, parse, UsageError, usageText } from './args.js';
+import { configOverrides, listOption, parse, STORE_OPTIONS, UsageError, usageText } from './args.js';
 
 export const KEYS_USAGE = `hazrisk keys create --owner NAME [--tenant T] [--organisation O] [--label L]
                     [--perils all|A,B] [--modes all|a,b] [--flood-plus] [--expires-days N] [--rate-limit N] [--json]
                     (--rate-limit: requests per second, burst 2N; 0 = unlimited; default $HAZRISK_RATE_LIMIT)
 hazrisk keys list [--json]
 hazrisk keys revoke ID
-  (all accept --data-dir DIR; default $HAZRISK_DATA_DIR or ./var)`;
+  (all accept --data-dir DIR, default $HAZRISK_DATA_DIR or ./var, and --database-url URL, default $HAZRISK_DATABASE_URL or SQLite in the data dir)`;
 
-export function keysCommand(args: string[], out: (line: string) => void): void {
+export async function keysCommand(args: string[], out: (line: string) => void): Promise<void> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, {
+    ...STORE_OPTIONS,
     owner: { type: 'string' },
     tenant: { type: 'string' },
     organisation: { type: 'string' },
@@ -29,15 +30,16 @@ export function keysCommand(args: string[], out: (line: string) => void): void {
   });
   const config = loadConfig(configOverrides(values));
   const paths = dataPaths(config.dataDir);
-  ensureDataDirs(paths);
-  const db = openDatabase(paths.db);
+  // A PostgreSQL store keeps keys off this host: no data dir to make.
+  if (config.databaseUrl === '') ensureDataDirs(paths);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dbFile: paths.db });
   try {
-    const keys = new KeyStore(db);
+    const keys = new KeyStore(store.keys);
     if (sub === 'create') {
       if (!values.owner) throw new UsageError('keys create needs --owner');
       const expiresDays = values['expires-days'] === undefined ? undefined : Number(values['expires-days']);
       if (expiresDays !== undefined && (!Number.isInteger(expiresDays) || expiresDays < 1)) throw new UsageError('--expires-days must be a positive integer');
-      const { key, info } = keys.create({
+      const { key, info } = await keys.create({
         owner: values.owner,
         tenant: values.tenant,
         organisation: values.organisation,
@@ -51,19 +53,19 @@ export function keysCommand(args: string[], out: (line: string) => void): void {
       if (values.json) out(JSON.stringify({ key, ...info }));
       else out(`Created key ${info.id} for ${info.owner}, expires ${info.expires_at}. It is shown only once:\n${key}`);
     } else if (sub === 'list') {
-      const list = keys.list();
+      const list = await keys.list();
       if (values.json) out(JSON.stringify(list));
       else for (const info of list) out(describe(info));
     } else if (sub === 'revoke') {
       const id = positionals[0];
       if (!id) throw new UsageError('keys revoke needs a key ID');
-      if (!keys.revoke(id)) throw new UsageError(`no active key with ID ${id}`);
+      if (!(await keys.revoke(id))) throw new UsageError(`no active key with ID ${id}`);
       out(`Revoked key ${id}`);
     } else {
       throw new UsageError(usageText(KEYS_USAGE));
     }
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

@@ -9,13 +9,13 @@ import { ProgressReporter } from '../models/progress.js';
 import { dataPaths, writeFileAtomic } from '../store/paths.js';
 import { getGeocoder } from '../geo/index.js';
 import { installProcessGuard } from '../ops/process-guard.js';
-import { configOverrides, parse } from './args.js';
+import { configOverrides, parse, STORE_OPTIONS } from './args.js';
 
-export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR]
+export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR] [--database-url URL]
 hazrisk start  (serve on the embedded defaults, building hazard tables first when missing)`;
 
 export async function serveCommand(args: string[], options: { buildMissingTables: boolean }): Promise<void> {
-  const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' } });
+  const { values } = parse(args, { ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' } });
   const config = loadConfig(configOverrides(values));
   if (options.buildMissingTables && missingTables(config.tablesDir).length > 0) {
     process.stderr.write(`Building missing hazard tables from ${config.sourcesDir} (first start only)…\n`);
@@ -29,7 +29,7 @@ export async function serveCommand(args: string[], options: { buildMissingTables
   }
   const app = await App.create(config);
   installProcessGuard(app.log);
-  ensureDemoKey(app);
+  await ensureDemoKey(app);
   // Load the gazetteer now so the first request that geocodes does not pay for it.
   getGeocoder();
   const port = await app.listen();
@@ -52,9 +52,9 @@ export async function serveCommand(args: string[], options: { buildMissingTables
 }
 
 /** A fresh data dir gets one key licensed for everything, saved to demo-key.txt (mode 0600). */
-function ensureDemoKey(app: App): void {
-  if (app.keys.count() > 0) return;
-  const { key, info } = app.keys.create({ owner: 'demo', label: 'demo key', perils: PERIL_NAMES, modes: MODES, floodPlus: true });
+async function ensureDemoKey(app: App): Promise<void> {
+  if ((await app.keys.count()) > 0) return;
+  const { key, info } = await app.keys.create({ owner: 'demo', label: 'demo key', perils: PERIL_NAMES, modes: MODES, floodPlus: true });
   writeFileAtomic(app.paths.demoKey, `${key}\n`, 0o600);
   fs.chmodSync(app.paths.demoKey, 0o600);
   // Logs are often shipped elsewhere, so the key itself stays in its file.

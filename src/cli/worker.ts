@@ -1,13 +1,13 @@
 import { App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { installProcessGuard } from '../ops/process-guard.js';
-import { configOverrides, parse } from './args.js';
+import { configOverrides, parse, STORE_OPTIONS } from './args.js';
 
-export const WORKER_USAGE = `hazrisk worker [--data-dir DIR] [--concurrency N]
-  (processes batch jobs from the same data dir as the server; leases keep workers apart)`;
+export const WORKER_USAGE = `hazrisk worker [--data-dir DIR] [--database-url URL] [--concurrency N]
+  (processes batch jobs from the same data dir and store as the server; leases keep workers apart)`;
 
 export async function workerCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, { concurrency: { type: 'string' } });
+  const { values } = parse(args, { ...STORE_OPTIONS, concurrency: { type: 'string' } });
   const overrides = configOverrides(values);
   if (values.concurrency !== undefined) overrides.batchWorkers = Math.max(1, Number(values.concurrency) || 1);
   const app = await App.create(loadConfig(overrides), { worker: true });

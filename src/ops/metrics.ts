@@ -24,7 +24,7 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'PUT'
 
 export interface MetricSources {
   engineQueueDepth(): number;
-  jobsByStatus(): Record<string, number>;
+  jobsByStatus(): Promise<Record<string, number>>;
   tables(): { peril: string; modelVersion: string }[];
 }
 
@@ -52,9 +52,10 @@ export class ServiceMetrics {
       help: 'Batch jobs by status.',
       labelNames: ['status'],
       registers,
-      collect() {
+      async collect() {
+        const counts = await sources.jobsByStatus();
         this.reset();
-        for (const [status, count] of Object.entries(sources.jobsByStatus())) this.set({ status }, count);
+        for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
       },
     });
     new Counter({

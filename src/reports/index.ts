@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { ArtefactBuilder } from '../batch/artefacts.js';
-import type { FileStore } from '../batch/files.js';
 import type { Config } from '../config.js';
 import { buildReport } from './html/build-report.js';
 import { jobInfo } from './job-info.js';
@@ -17,7 +16,6 @@ import type { OpenWriter } from './workbook/writer.js';
  * null — a report or workbook never fails the job.
  */
 export interface ArtefactBuilderDeps {
-  files: FileStore;
   config: Config;
   log: Logger;
   /** Overrides for tests: a lower sheet row limit, or another writer (say, one that fails). */
@@ -39,7 +37,7 @@ export function createArtefactBuilder(deps: ArtefactBuilderDeps): ArtefactBuilde
   return {
     async workbook(job, inputs) {
       const started = clock();
-      const outcome = await buildWorkbook(jobInfo(job, deps.files), inputs, limits, openWriter, clock);
+      const outcome = await buildWorkbook(jobInfo(job, inputs.filename), inputs, limits, openWriter, clock);
       if ('skipped' in outcome) {
         deps.log.info({ job_id: job.id, reason: outcome.skipped }, 'workbook not built; workbook_url will be null');
         return null;
@@ -49,7 +47,7 @@ export function createArtefactBuilder(deps: ArtefactBuilderDeps): ArtefactBuilde
     },
     async report(job, inputs) {
       const started = clock();
-      const file = await buildReport(jobInfo(job, deps.files), inputs, clock());
+      const file = await buildReport(jobInfo(job, inputs.filename), inputs, clock());
       deps.log.info({ job_id: job.id, ms: clock() - started }, 'report built');
       return file;
     },

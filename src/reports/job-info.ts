@@ -1,12 +1,12 @@
-import type { FileStore } from '../batch/files.js';
-import type { JobKind, JobRecord } from '../batch/jobs.js';
+import type { JobKind } from '../job-states.js';
+import type { JobRecord } from '../store/records.js';
 import { isPerilName, type PerilName } from '../engine/perils.js';
 import type { LiteMethod } from '../lite/score.js';
 
 /**
  * What the report and workbook need to know about a job, read once from its
  * record and options JSON (in-depth `{perils}`, Lite `{calculation_method,
- * flood_plus, perils}`) and the uploaded file's name.
+ * flood_plus, perils}`), and the uploaded file's name the artefact stage passes.
  */
 export interface JobInfo {
   id: string;
@@ -21,7 +21,7 @@ export interface JobInfo {
   submissionDate: string;
 }
 
-export function jobInfo(job: JobRecord, files: FileStore): JobInfo {
+export function jobInfo(job: JobRecord, filename: string | null): JobInfo {
   const options = JSON.parse(job.options) as { perils?: unknown; calculation_method?: unknown; flood_plus?: unknown };
   const perils = Array.isArray(options.perils) ? options.perils.filter(isPerilName) : [];
   const lite = job.kind === 'lite';
@@ -31,7 +31,7 @@ export function jobInfo(job: JobRecord, files: FileStore): JobInfo {
     perils,
     method: lite ? (options.calculation_method === 'globally_relative' ? 'globally_relative' : 'return_period') : null,
     floodPlus: lite ? options.flood_plus === true : null,
-    filename: files.fileById(job.file_id)?.filename ?? null,
+    filename,
     totalRows: job.total_rows,
     submissionDate: job.submission_date,
   };

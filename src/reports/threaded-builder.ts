@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ArtefactBuilder, ArtefactInputs } from '../batch/artefacts.js';
-import type { JobRecord } from '../batch/jobs.js';
+import type { JobRecord } from '../store/records.js';
 import type { ArtefactTask, ArtefactThreadData } from './builder-thread.js';
 
 /**

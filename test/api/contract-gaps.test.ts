@@ -24,7 +24,7 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
-  key = t.key();
+  key = await t.key();
 });
 after(() => t.close());
 

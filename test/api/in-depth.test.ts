@@ -42,7 +42,7 @@ before(async () => {
   const dir = tempDir();
   tables = writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
-  key = t.key();
+  key = await t.key();
 });
 after(() => t.close());
 
@@ -212,11 +212,11 @@ describe('422s name the failing field', () => {
     const bad = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, body: '{"perils": [' });
     assert.equal(bad.status, 422);
     assert.equal(bad.body.error.field, 'body');
-    const limited = t.key({ perils: ['Earthquake'] });
+    const limited = await t.key({ perils: ['Earthquake'] });
     const unlicensed = await post('/v2/in-depth', { perils: ['Earthquake', 'Hail'], events: [MIAMI] }, limited);
     assert.equal(unlicensed.status, 403);
     assert.equal(unlicensed.body.error.field, 'perils[1]');
-    const liteOnly = t.key({ modes: ['lite'] });
+    const liteOnly = await t.key({ modes: ['lite'] });
     assert.equal((await post('/v2/in-depth', { perils: ['Earthquake'], events: [MIAMI] }, liteOnly)).status, 403);
   });
 });

@@ -86,7 +86,7 @@ before(async () => {
   fs.writeFileSync(path.join(tablesDir, 'CumulativeRain.hzt'), encodeTable(holed));
   tables.set('CumulativeRain', holed);
   t = await startTestApp({ dataDir: dir, tablesDir }, { clock: () => CLOCK });
-  key = t.key();
+  key = await t.key();
   assert.notEqual(rowOf('Cumulativesnow', LONDON), -1, 'fixture: Cumulativesnow covers London');
   assert.notEqual(rowOf('CumulativeRain', MIAMI), -1, 'fixture: CumulativeRain covers Miami');
 });

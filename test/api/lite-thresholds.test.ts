@@ -104,7 +104,7 @@ describe('GET /v1/lite scores at the spec\'s fixed thresholds', () => {
       assert.ok(place, `fixture: a place where ${spec.peril}'s "${spec.literal}" score is distinct`);
       const expected = scoresAt(spec.peril, place)![index]!;
 
-      const key = t.key({ perils: [spec.peril], floodPlus: spec.floodPlus ?? false });
+      const key = await t.key({ perils: [spec.peril], floodPlus: spec.floodPlus ?? false });
       const query = `latitude=${place.latitude}&longitude=${place.longitude}${spec.floodPlus ? '&flood_plus=true' : ''}`;
       const res = await call(`${t.url}/v1/lite?${query}`, { key });
       assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -120,7 +120,7 @@ describe('GET /v1/lite scores at the spec\'s fixed thresholds', () => {
   }
 
   it('USTornado (EF2, "US only") is not scored outside the United States', async () => {
-    const key = t.key({ perils: ['USTornado'] });
+    const key = await t.key({ perils: ['USTornado'] });
     // Toronto lies inside the fixture's US coverage box, so only the US-only rule can keep it out.
     const res = await call(`${t.url}/v1/lite?latitude=43.65&longitude=-79.38`, { key });
     assert.equal(res.status, 200);

@@ -60,7 +60,7 @@ describe('Lite bands', () => {
 
 describe('GET /v1/lite', () => {
   it('scores every licensed Lite peril at its fixed threshold, equal to the reference maths', async () => {
-    const key = t.key({ floodPlus: true });
+    const key = await t.key({ floodPlus: true });
     const res = await lite(`${at(MIAMI)}&tag=policy-7`, key);
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body), ['lat', 'lon', 'tag', 'scores', 'unavailable']);
@@ -78,14 +78,14 @@ describe('GET /v1/lite', () => {
   });
 
   it('adds FloodLivePlus only with flood_plus=true, and 403s a key without the permission', async () => {
-    const permitted = t.key({ floodPlus: true });
+    const permitted = await t.key({ floodPlus: true });
     const res = await lite(`${at(MIAMI)}&flood_plus=true`, permitted);
     assert.deepEqual(res.body.scores.FloodLivePlus, expectedScore('FloodLivePlus', MIAMI));
-    const denied = await lite(`${at(MIAMI)}&flood_plus=true`, t.key({ floodPlus: false }));
+    const denied = await lite(`${at(MIAMI)}&flood_plus=true`, await t.key({ floodPlus: false }));
     assert.equal(denied.status, 403);
     assert.equal(denied.body.error.code, 'flood_plus_not_permitted');
     assert.equal(denied.body.error.field, 'flood_plus');
-    assert.equal((await lite(`${at(MIAMI)}&flood_plus=false`, t.key({ floodPlus: false }))).status, 200);
+    assert.equal((await lite(`${at(MIAMI)}&flood_plus=false`, await t.key({ floodPlus: false }))).status, 200);
     for (const value of ['maybe', 'True', '']) {
       const bad = await lite(`${at(MIAMI)}&flood_plus=${value}`, permitted);
       assert.equal(bad.status, 422, `flood_plus=${value}`);
@@ -95,7 +95,7 @@ describe('GET /v1/lite', () => {
   });
 
   it('scores USTornado only in the United States and reports uncovered perils explicitly', async () => {
-    const key = t.key();
+    const key = await t.key();
     const toronto = await lite(at(TORONTO), key);
     assert.equal(toronto.status, 200);
     assert.equal(toronto.body.scores.USTornado, undefined);
@@ -109,14 +109,14 @@ describe('GET /v1/lite', () => {
   });
 
   it('geocodes a place name (Miami, FL counts as the US)', async () => {
-    const res = await lite('location=Miami%2C%20FL', t.key());
+    const res = await lite('location=Miami%2C%20FL', await t.key());
     assert.equal(res.status, 200);
     assert.ok(Math.abs(res.body.lat - 25.77) < 0.2);
     assert.ok(res.body.scores.USTornado);
   });
 
   it('answers 400 naming the parameter for missing, malformed or unresolvable locations', async () => {
-    const key = t.key();
+    const key = await t.key();
     const cases: [string, string, string][] = [
       ['', 'invalid_location', 'location'],
       ['latitude=25.7', 'invalid_location', 'longitude'],
@@ -135,14 +135,14 @@ describe('GET /v1/lite', () => {
   });
 
   it('403s a key not licensed for Lite and 401s without a key', async () => {
-    const res = await lite(at(MIAMI), t.key({ modes: ['in_depth'] }));
+    const res = await lite(at(MIAMI), await t.key({ modes: ['in_depth'] }));
     assert.equal(res.status, 403);
     assert.equal(res.body.error.code, 'mode_not_licensed');
     assert.equal((await call(`${t.url}/v1/lite?${at(MIAMI)}`)).status, 401);
   });
 
   it('only scores the perils on the licence', async () => {
-    const res = await lite(at(MIAMI), t.key({ perils: ['Earthquake', 'CumulativeRain'] }));
+    const res = await lite(at(MIAMI), await t.key({ perils: ['Earthquake', 'CumulativeRain'] }));
     assert.deepEqual(Object.keys(res.body.scores), ['Earthquake']);
   });
 });
@@ -169,7 +169,7 @@ describe('Lite score rounding', () => {
   after(() => app.close());
 
   it('rounds the return period half up before banding (10.4 → 10 Extreme, 10.6 → 11 Severe)', async () => {
-    const key = app.key({ perils: ['Earthquake'] });
+    const key = await app.key({ perils: ['Earthquake'] });
     const south = await call(`${app.url}/v1/lite?latitude=-20&longitude=10`, { key });
     const north = await call(`${app.url}/v1/lite?latitude=20&longitude=10`, { key });
     assert.deepEqual(south.body.scores.Earthquake, { score: 10, band: 'Extreme' });

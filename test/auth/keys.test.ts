@@ -9,6 +9,7 @@ import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import type { Route } from '../../src/http/types.js';
 import { requirePerils } from '../../src/auth/licence.js';
 import { KeyStore } from '../../src/auth/keys.js';
+import { SqliteStore } from '../../src/store/sqlite/index.js';
 import { PERIL_NAMES, type PerilName } from '../../src/engine/perils.js';
 
 const run = promisify(execFile);
@@ -45,7 +46,7 @@ describe('keys and licences over HTTP', () => {
   it('no key → 401 missing_api_key', () => expectError(call(`${t.url}/v1/perils`), 401, 'missing_api_key'));
 
   it('malformed, unknown and tampered keys → 401 invalid_api_key', async () => {
-    const good = t.key();
+    const good = await t.key();
     await expectError(call(`${t.url}/v1/perils`, { key: 'not-a-key' }), 401, 'invalid_api_key');
     await expectError(call(`${t.url}/v1/perils`, { key: `hzr_000000000000_${'A'.repeat(43)}` }), 401, 'invalid_api_key');
     const tampered = good.slice(0, -1) + (good.endsWith('A') ? 'B' : 'A');
@@ -53,31 +54,31 @@ describe('keys and licences over HTTP', () => {
   });
 
   it('expired key → 401 expired_api_key; default lifetime is one year', async () => {
-    const old = t.key({ now: Date.now() - 366 * 86_400_000 });
+    const old = await t.key({ now: Date.now() - 366 * 86_400_000 });
     await expectError(call(`${t.url}/v1/perils`, { key: old }), 401, 'expired_api_key');
-    const fresh = t.key({ now: Date.now() - 364 * 86_400_000 });
+    const fresh = await t.key({ now: Date.now() - 364 * 86_400_000 });
     assert.equal((await call(`${t.url}/v1/perils`, { key: fresh })).status, 200);
   });
 
   it('revoked key → 401 revoked_api_key', async () => {
-    const key = t.key();
+    const key = await t.key();
     const id = key.split('_')[1]!;
     assert.equal((await call(`${t.url}/v1/perils`, { key })).status, 200);
-    assert.equal(t.app.keys.revoke(id), true);
+    assert.equal(await t.app.keys.revoke(id), true);
     await expectError(call(`${t.url}/v1/perils`, { key }), 401, 'revoked_api_key');
   });
 
   it('valid key without the mode → 403 mode_not_licensed; historic → 401', async () => {
-    const key = t.key({ modes: ['in_depth'] });
+    const key = await t.key({ modes: ['in_depth'] });
     await expectError(call(`${t.url}/test/lite`, { key }), 403, 'mode_not_licensed');
     await expectError(call(`${t.url}/test/historic`, { key }), 401, 'historic_not_permitted');
-    const both = t.key({ modes: ['lite', 'historic'] });
+    const both = await t.key({ modes: ['lite', 'historic'] });
     assert.equal((await call(`${t.url}/test/lite`, { key: both })).status, 200);
     assert.equal((await call(`${t.url}/test/historic`, { key: both })).status, 200);
   });
 
   it('unlicensed but known peril → 403 naming the peril and its field', async () => {
-    const key = t.key({ perils: ['Earthquake', 'Rain'] });
+    const key = await t.key({ perils: ['Earthquake', 'Rain'] });
     await expectError(call(`${t.url}/test/perils`, { key, method: 'POST', json: { perils: ['Rain', 'Hail'] } }), 403, 'peril_not_licensed', 'perils[1]');
     const r = await call(`${t.url}/test/perils`, { key, method: 'POST', json: { perils: ['Rain', 'Hail'] } });
     assert.match(r.body.error.message, /Hail/);
@@ -89,7 +90,7 @@ describe('keys and licences over HTTP', () => {
   });
 
   it('GET /v1/perils lists only the licensed perils, with modes narrowed to the licence', async () => {
-    const key = t.key({ perils: ['TropicalCyclone', 'CumulativeRain'], modes: ['in_depth', 'lite'] });
+    const key = await t.key({ perils: ['TropicalCyclone', 'CumulativeRain'], modes: ['in_depth', 'lite'] });
     const res = await call(`${t.url}/v1/perils`, { key });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.perils.map((p: any) => p.name), ['TropicalCyclone', 'CumulativeRain']);
@@ -107,26 +108,28 @@ describe('keys and licences over HTTP', () => {
     assert.deepEqual(rain.modes, ['in_depth']);
   });
 
-  it('remembers a verified key for one second: same-process revocation is immediate, another process\'s within the second, expiry always', () => {
+  it('remembers a verified key for one second: same-process revocation is immediate, another process\'s within the second, expiry always', async () => {
     const now = Date.now();
-    const key = t.key({ now: now - 365 * 86_400_000 + 500 });
+    const key = await t.key({ now: now - 365 * 86_400_000 + 500 });
     const principal = t.app.keys.authenticate(key, now);
     assert.equal(t.app.keys.authenticate(key, now + 100), principal, 'served from the cache');
     assert.throws(() => t.app.keys.authenticate(key, now + 600), (e: any) => e.code === 'expired_api_key');
-    const other = t.key();
+    const other = await t.key();
     t.app.keys.authenticate(other, now);
-    const otherProcess = new KeyStore(new Database(path.join(t.dataDir, 'hazrisk.db')));
-    otherProcess.revoke(other.split('_')[1]!, now);
+    const otherProcess = SqliteStore.open(path.join(t.dataDir, 'hazrisk.db'));
+    await new KeyStore(otherProcess.keys).revoke(other.split('_')[1]!, now);
+    await otherProcess.close();
     assert.ok(t.app.keys.authenticate(other, now + 999), 'still cached within the second');
     assert.throws(() => t.app.keys.authenticate(other, now + 1001), (e: any) => e.code === 'revoked_api_key');
-    const third = t.key();
+    const third = await t.key();
     t.app.keys.authenticate(third, now);
-    t.app.keys.revoke(third.split('_')[1]!, now);
+    const revoked = t.app.keys.revoke(third.split('_')[1]!, now);
     assert.throws(() => t.app.keys.authenticate(third, now + 1), (e: any) => e.code === 'revoked_api_key');
+    assert.equal(await revoked, true);
   });
 
-  it('stores only SHA-256 hashes, never the key or its secret', () => {
-    const key = t.key({ owner: 'hash-check' });
+  it('stores only SHA-256 hashes, never the key or its secret', async () => {
+    const key = await t.key({ owner: 'hash-check' });
     const secret = key.split('_').slice(2).join('_');
     const db = new Database(path.join(t.dataDir, 'hazrisk.db'), { readonly: true });
     try {

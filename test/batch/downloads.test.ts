@@ -20,17 +20,17 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') });
-  const key = t.key();
+  const key = await t.key();
   const rows = Array.from({ length: 40 }, (_, i) => [null, 20 + i * 0.25, -100 + i * 0.5, `site-${i}`]);
   const file = await upload(t.url, key, toCsv(['location', 'latitude', 'longitude', 'tag'], rows));
   const job = await call(`${t.url}/v1/in-depth/batch`, { method: 'POST', key, json: { file_id: file.body.file_id, perils: ['Earthquake', 'Rain'] } });
   links = await waitForJob(t.url, key, 'in-depth', job.body.job_id);
-  const stored = (name: string) => {
+  const stored = async (name: string) => {
     const column = { csv: 'result_file', html: 'report_file', xlsx: 'workbook_file' }[name] as 'result_file';
-    const record = t.app.jobs.byId(job.body.job_id)!;
+    const record = (await t.app.jobs.byId(job.body.job_id))!;
     return fs.readFileSync(path.join(t.app.paths.jobs, record.id, record[column]!));
   };
-  original = { csv: stored('csv'), html: stored('html'), xlsx: stored('xlsx') };
+  original = { csv: await stored('csv'), html: await stored('html'), xlsx: await stored('xlsx') };
 });
 after(() => t.close());
 

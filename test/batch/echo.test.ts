@@ -32,7 +32,7 @@ before(async () => {
   writeFixtureTables(path.join(dir, 'tables'));
   // Streaming workbooks from 2 rows: the small job below is written by xlsx-populate, this one by the streaming writer.
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), workbookStreamingRows: 40 });
-  key = t.key();
+  key = await t.key();
 });
 after(() => t.close());
 

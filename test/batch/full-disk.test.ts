@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
-import { startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { insertJob, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
-import type { JobStore } from '../../src/batch/jobs.js';
+import type { JobRepository } from '../../src/store/store.js';
 import { attemptEnded, manualWorker } from './manual-worker.js';
 
 /**
@@ -26,7 +26,7 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK, worker: false });
-  const key = t.key({ owner: 'o' });
+  const key = await t.key({ owner: 'o' });
   fileId = (await upload(t.url, key, toCsv(['latitude', 'longitude'], Array.from({ length: ROWS }, (_, i) => [15 + i, -100 + i])))).body.file_id;
 });
 after(() => t.close());
@@ -35,19 +35,19 @@ function fullError(code: 'ENOSPC' | 'SQLITE_FULL'): Error {
   return Object.assign(new Error(code === 'ENOSPC' ? 'ENOSPC: no space left on device, write' : 'database or disk is full'), { code });
 }
 
-function submit(idempotencyKey: string): string {
-  return t.app.jobs.submit({ owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey, submissionDate: '2026-11-28', totalRows: ROWS, now: CLOCK }).id;
+async function submit(idempotencyKey: string): Promise<string> {
+  return (await insertJob(t.app, { owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey, submissionDate: '2026-11-28', totalRows: ROWS, now: CLOCK })).id;
 }
 
-/** The app's job store, except that the writes named in `refusing` throw the given error while it is set; `calls` counts each method's calls. */
-function refusingStore(refusing: Map<keyof JobStore, Error>, calls = new Map<string, number>()): JobStore {
+/** The app's job store, except that the writes named in `refusing` fail with the given error while it is set; `calls` counts each method's calls. */
+function refusingStore(refusing: Map<keyof JobRepository, Error>, calls = new Map<string, number>()): JobRepository {
   return new Proxy(t.app.jobs, {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
+      return async (...args: unknown[]) => {
         calls.set(String(name), (calls.get(String(name)) ?? 0) + 1);
-        const error = refusing.get(name as keyof JobStore);
+        const error = refusing.get(name as keyof JobRepository);
         if (error) throw error;
         return value.apply(target, args);
       };
@@ -57,9 +57,9 @@ function refusingStore(refusing: Map<keyof JobStore, Error>, calls = new Map<str
 
 describe('a full disk in the middle of a job', () => {
   it('fails the job, stores the failure once the database takes writes, and the worker goes on', async () => {
-    const refusing = new Map<keyof JobStore, Error>();
+    const refusing = new Map<keyof JobRepository, Error>();
     const calls = new Map<string, number>();
-    const failing = submit('full-1');
+    const failing = await submit('full-1');
     const worker = manualWorker(t, {
       jobs: refusingStore(refusing, calls),
       // After the first chunk the disk is full: the next checkpoint, the failure, lease renewals and claims are all refused.
@@ -75,20 +75,20 @@ describe('a full disk in the middle of a job', () => {
     worker.start();
     // The wedge kept the attempt held for ever; now it ends, failed, though nothing could be stored.
     assert.equal((await ended).outcome, 'failed');
-    assert.equal(t.app.jobs.byId(failing)!.status, 'running', 'the database refused the failure, so it is not stored yet');
+    assert.equal((await t.app.jobs.byId(failing))!.status, 'running', 'the database refused the failure, so it is not stored yet');
 
     // The loop goes on through refused claims and failures: each turn tries to store the failure again.
-    const next = submit('full-2');
+    const next = await submit('full-2');
     const nextEnded = attemptEnded(worker, next);
     const turns = calls.get('fail')!;
     worker.wake();
     while (calls.get('fail')! < turns + 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    assert.equal(t.app.jobs.byId(next)!.status, 'pending');
+    assert.equal((await t.app.jobs.byId(next))!.status, 'pending');
 
     // Space is back: the failure is stored and the next job runs to the end.
     refusing.clear();
-    while (t.app.jobs.byId(failing)!.status !== 'failed') await new Promise((resolve) => setTimeout(resolve, 20));
-    const failed = t.app.jobs.byId(failing)!;
+    while ((await t.app.jobs.byId(failing))!.status !== 'failed') await new Promise((resolve) => setTimeout(resolve, 20));
+    const failed = (await t.app.jobs.byId(failing))!;
     assert.equal(failed.error, 'job infrastructure failure: the server ran out of disk space');
     assert.equal(failed.lease_owner, null);
     assert.deepEqual(await nextEnded, { outcome: 'complete', chunksComputed: 3, chunksReused: 0 });
@@ -96,8 +96,8 @@ describe('a full disk in the middle of a job', () => {
   });
 
   it('stops cleanly (SIGTERM) while the database refuses to hand the leases back', async () => {
-    const refusing = new Map<keyof JobStore, Error>();
-    const jobId = submit('full-3');
+    const refusing = new Map<keyof JobRepository, Error>();
+    const jobId = await submit('full-3');
     let stopping: Promise<void> | null = null;
     const worker = manualWorker(t, {
       jobs: refusingStore(refusing),
@@ -111,7 +111,7 @@ describe('a full disk in the middle of a job', () => {
     worker.start();
     assert.equal((await ended).outcome, 'stopped');
     await stopping;
-    const job = t.app.jobs.byId(jobId)!;
+    const job = (await t.app.jobs.byId(jobId))!;
     assert.equal(job.status, 'running');
     assert.ok(job.lease_expires_at! > CLOCK, 'the lease was not handed back; it runs out instead, and another worker restarts the job');
   });

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
-import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { call, sqliteDb, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { parseCsvText, toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
@@ -55,8 +55,8 @@ describe('progress while the artefacts build', () => {
       },
     };
     t = await startTestApp({ dataDir: dir, tablesDir: tablesDirOf(dir) }, { clock: () => CLOCK, artefacts: gated });
-    real = createArtefactBuilder({ files: t.app.files, config: t.app.config, log: t.app.log });
-    key = t.key();
+    real = createArtefactBuilder({ config: t.app.config, log: t.app.log });
+    key = await t.key();
   });
   after(() => t.close());
 
@@ -112,7 +112,7 @@ describe('a legacy upload without a stored row count', () => {
     const first = await startTestApp({ dataDir: dir, tablesDir: tables }, { clock: () => CLOCK, worker: false });
     let second: TestApp | null = null;
     try {
-      const key = first.key({ owner: 'acme' });
+      const key = await first.key({ owner: 'acme' });
       // A file record with rows = NULL, laid out as acceptUpload does: the original CSV and the parsed
       // rows (one JSON BatchRow a line, indices already assigned) in the uploads dir, the record's path
       // naming the rows file.
@@ -125,7 +125,7 @@ describe('a legacy upload without a stored row count', () => {
       const uploads = first.app.paths.uploads;
       fs.writeFileSync(path.join(uploads, `${id}.csv`), csv);
       fs.writeFileSync(path.join(uploads, `${id}.rows.jsonl`), rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
-      first.app.files.insertFile({
+      await first.app.files.insertFile({
         id,
         owner: 'acme',
         key_id: 'legacy',
@@ -171,7 +171,7 @@ describe('an upload whose draft schedule cannot be created', () => {
   before(async () => {
     const dir = tempDir();
     t = await startTestApp({ dataDir: dir, tablesDir: tablesDirOf(dir) }, { clock: () => CLOCK });
-    key = t.key({ owner: 'acme' });
+    key = await t.key({ owner: 'acme' });
   });
   after(() => t.close());
 
@@ -184,7 +184,7 @@ describe('an upload whose draft schedule cannot be created', () => {
     const schedules = async () => (await call(`${t.url}/v1/schedules`, { key })).body.schedules as { file_id: string; name: string }[];
     assert.ok((await schedules()).some((s) => s.file_id === control.body.file_id && s.name === 'control.csv'), 'a draft schedule is made normally');
 
-    t.app.db.exec(`CREATE TRIGGER refuse_schedules BEFORE INSERT ON schedules BEGIN SELECT RAISE(ABORT, 'draft schedules are unavailable'); END`);
+    sqliteDb(t.app).exec(`CREATE TRIGGER refuse_schedules BEFORE INSERT ON schedules BEGIN SELECT RAISE(ABORT, 'draft schedules are unavailable'); END`);
     for (const route of ['in-depth', 'lite'] as const) {
       const res = await upload(t.url, key, SCHEDULE, { filename: `no-draft-${route}.csv`, route });
       assert.equal(res.status, 200, JSON.stringify(res.body));

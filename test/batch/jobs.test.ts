@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
 import { decimalText, percentOf, wholeYears, yearsOf } from '../helpers/oracle.js';
-import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { call, insertJob, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { parseCsvText, toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { cellIndex } from '../../src/engine/grid.js';
@@ -14,6 +14,7 @@ import type { HazardTable } from '../../src/engine/table-spec.js';
 import { BatchWorker, type AttemptResult } from '../../src/batch/batch-worker.js';
 import { NO_ARTEFACTS } from '../../src/batch/artefacts.js';
 import { getGeocoder } from '../../src/geo/index.js';
+import { newId } from '../../src/batch/ids.js';
 
 const CLOCK = Date.UTC(2026, 10, 23, 12, 0); // submission date 2026-11-23 (GMT)
 const HEADER = 'index,location,latitude,longitude,tag,start_date,end_date,start_hour,end_hour,peril,unit,threshold,probability,return_period,status';
@@ -36,7 +37,7 @@ before(async () => {
   const dir = tempDir();
   tables = writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), leaseMs: 400, batchChunkRows: 2 }, { clock: () => CLOCK });
-  key = t.key({ owner: 'acme' });
+  key = await t.key({ owner: 'acme' });
 });
 after(() => t.close());
 
@@ -119,7 +120,7 @@ describe('in-depth batch job, end to end', () => {
   it('reports pending with attempt 0 before a worker starts it', async () => {
     const app = await startTestApp({}, { worker: false });
     try {
-      const k = app.key();
+      const k = await app.key();
       const file = await upload(app.url, k, 'latitude,longitude\n1,2\n');
       const job = await call(`${app.url}/v1/lite/batch`, { method: 'POST', key: k, json: { file_id: file.body.file_id } });
       const status = await call(`${app.url}/v1/lite/batch/${job.body.job_id}`, { key: k });
@@ -169,7 +170,7 @@ describe('submission rules', () => {
     const unknown = await submit({ file_id: 'file_00000000000000000000', perils: ['Earthquake'] });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.error.code, 'unknown_file_id');
-    const stranger = t.key({ owner: 'someone-else' });
+    const stranger = await t.key({ owner: 'someone-else' });
     assert.equal((await submit({ file_id: fileId, perils: ['Earthquake'] }, stranger)).body.error.code, 'unknown_file_id');
     const badPeril = await submit({ file_id: fileId, perils: ['Volcano'] });
     assert.equal(badPeril.status, 422);
@@ -179,10 +180,10 @@ describe('submission rules', () => {
     assert.equal(badJson.body.error.field, 'body');
     const missing = await submit({ perils: ['Earthquake'] });
     assert.equal(missing.body.error.field, 'file_id');
-    assert.equal((await submit({ file_id: fileId, perils: ['Earthquake'] }, t.key({ modes: ['in_depth'] }))).status, 403);
-    assert.equal((await submit({ file_id: fileId, perils: ['Earthquake'] }, t.key({ modes: ['batch', 'lite'] }))).body.error.code, 'mode_not_licensed');
-    assert.equal((await submit({ file_id: fileId, perils: ['Hail'] }, t.key({ perils: ['Earthquake'] }))).body.error.code, 'peril_not_licensed');
-    const noFloodPlus = await call(`${t.url}/v1/lite/batch`, { method: 'POST', key: t.key({ floodPlus: false }), json: { file_id: fileId, flood_plus: true } });
+    assert.equal((await submit({ file_id: fileId, perils: ['Earthquake'] }, await t.key({ modes: ['in_depth'] }))).status, 403);
+    assert.equal((await submit({ file_id: fileId, perils: ['Earthquake'] }, await t.key({ modes: ['batch', 'lite'] }))).body.error.code, 'mode_not_licensed');
+    assert.equal((await submit({ file_id: fileId, perils: ['Hail'] }, await t.key({ perils: ['Earthquake'] }))).body.error.code, 'peril_not_licensed');
+    const noFloodPlus = await call(`${t.url}/v1/lite/batch`, { method: 'POST', key: await t.key({ floodPlus: false }), json: { file_id: fileId, flood_plus: true } });
     assert.equal(noFloodPlus.status, 403);
     assert.equal(noFloodPlus.body.error.code, 'flood_plus_not_permitted');
     const badMethod = await call(`${t.url}/v1/lite/batch`, { method: 'POST', key, json: { file_id: fileId, calculation_method: 'percentile' } });
@@ -192,7 +193,7 @@ describe('submission rules', () => {
 
   it('jobs are invisible to other owners and to the other batch mode', async () => {
     const job = await submit({ file_id: fileId, perils: ['Earthquake'] });
-    const stranger = t.key({ owner: 'someone-else' });
+    const stranger = await t.key({ owner: 'someone-else' });
     const foreign = await call(`${t.url}/v1/in-depth/batch/${job.body.job_id}`, { key: stranger });
     assert.equal(foreign.status, 400);
     assert.equal(foreign.body.error.code, 'unknown_job_id');
@@ -256,21 +257,25 @@ describe('cancel, leases and checkpoints', () => {
     writeFixtureTables(path.join(dir, 'tables'));
     const app = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), leaseMs: 60_000 }, { clock: () => now });
     try {
-      const k = app.key({ owner: 'acme' });
+      const k = await app.key({ owner: 'acme' });
       const fileId = (await upload(app.url, k, 'latitude,longitude\n10,20\n11,21\n')).body.file_id;
       const jobs = app.app.jobs;
       let emptyClaims = 0;
       const claim = jobs.claim.bind(jobs);
-      jobs.claim = (...args) => {
-        const claimed = claim(...args);
+      jobs.claim = async (...args) => {
+        const claimed = await claim(...args);
         if (!claimed) emptyClaims++;
         return claimed;
       };
       // Another worker claims the job and stalls: it holds the lease and never renews it. Submit and
-      // claim run in one synchronous step, so the in-process worker cannot take the job in between.
-      const job = jobs.submit({ owner: 'acme', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey: 'stall', submissionDate: '2026-11-23', totalRows: 2, now });
-      const stalled = jobs.claim('stalled-worker', 60_000, now);
-      assert.equal(stalled?.id, job.id);
+      // claim are both called before either is awaited: SQLite does each when called, so the in-process worker
+      // cannot take the job in between.
+      const submitted = jobs.submit({ id: newId('job'), owner: 'acme', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey: 'stall', submissionDate: '2026-11-23', totalRows: 2, now });
+      const claimed = jobs.claim('stalled-worker', 60_000, now);
+      const job = await submitted;
+      assert.equal(job.kind, 'created');
+      const stalled = await claimed;
+      assert.equal(stalled?.id, job.job.id);
       assert.equal(stalled.attempt, 1);
 
       // While the lease holds, the in-process worker looks for work and leaves the job alone.
@@ -280,12 +285,12 @@ describe('cancel, leases and checkpoints', () => {
         await new Promise((r) => setTimeout(r, 10));
         app.app.worker!.wake();
       }
-      const held = await call(`${app.url}/v1/in-depth/batch/${job.id}`, { key: k });
+      const held = await call(`${app.url}/v1/in-depth/batch/${stalled.id}`, { key: k });
       assert.deepEqual([held.body.status, held.body.attempt, held.body.processed_rows], ['running', 1, 0]);
 
       now += 60_001; // the lease runs out in the app's own clock
       app.app.worker!.wake();
-      const status = await waitForJob(app.url, k, 'in-depth', job.id);
+      const status = await waitForJob(app.url, k, 'in-depth', stalled.id);
       assert.equal(status.status, 'complete');
       assert.equal(status.attempt, 2);
       assert.equal(status.processed_rows, 2);
@@ -299,16 +304,16 @@ describe('cancel, leases and checkpoints', () => {
     writeFixtureTables(path.join(dir, 'tables'));
     const app = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK, worker: false });
     try {
-      const k = app.key({ owner: 'o' });
+      const k = await app.key({ owner: 'o' });
       const rows = Array.from({ length: 10 }, (_, i) => [15 + i, -100 + i]);
       const fileId = (await upload(app.url, k, toCsv(['latitude', 'longitude'], rows))).body.file_id;
       const { jobs, files, engine, signer, log } = app.app;
       const worker = (afterChunk?: () => void) =>
         new BatchWorker({ jobs, files, engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS, largeBuilds: 1, smallResultsBytes: 0, signer, publicUrl: '', loops: 1, maxComputingPerOwner: 0, retentionDays: 0, pollMs: 20, afterChunk });
       const attemptOf = (w: BatchWorker, jobId: string) => new Promise<AttemptResult>((resolve) => w.onAttemptEnded((id, result) => id === jobId && resolve(result)));
-      const submitJob = (idempotencyKey: string) => jobs.submit({ owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
+      const submitJob = (idempotencyKey: string) => insertJob(app.app, { owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
 
-      const interrupted = submitJob('interrupted');
+      const interrupted = await submitJob('interrupted');
       let chunks = 0;
       let stopped: Promise<void> | undefined;
       // Stop the worker from inside its own loop after two chunks; it hands the lease back.
@@ -317,14 +322,16 @@ describe('cancel, leases and checkpoints', () => {
       first.start();
       assert.deepEqual(await firstAttempt, { outcome: 'stopped', chunksComputed: 2, chunksReused: 0 });
       await stopped;
-      assert.deepEqual([jobs.byId(interrupted.id)!.status, jobs.byId(interrupted.id)!.processed_rows], ['running', 4]);
+      const afterStop = (await jobs.byId(interrupted.id))!;
+      assert.deepEqual([afterStop.status, afterStop.processed_rows], ['running', 4]);
 
       const second = worker();
       const secondAttempt = attemptOf(second, interrupted.id);
       second.start();
       assert.deepEqual(await secondAttempt, { outcome: 'complete', chunksComputed: 3, chunksReused: 2 }, 'only the three unfinished chunks are computed');
-      assert.deepEqual([jobs.byId(interrupted.id)!.attempt, jobs.byId(interrupted.id)!.processed_rows], [2, 10]);
-      const straight = submitJob('straight');
+      const resumed = (await jobs.byId(interrupted.id))!;
+      assert.deepEqual([resumed.attempt, resumed.processed_rows], [2, 10]);
+      const straight = await submitJob('straight');
       second.wake();
       assert.deepEqual(await attemptOf(second, straight.id), { outcome: 'complete', chunksComputed: 5, chunksReused: 0 });
       await second.stop();

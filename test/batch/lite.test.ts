@@ -56,7 +56,7 @@ before(async () => {
   const dir = tempDir();
   tables = writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
-  key = t.key({ floodPlus: true });
+  key = await t.key({ floodPlus: true });
 });
 after(() => t.close());
 

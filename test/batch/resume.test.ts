@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
-import { startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { insertJob, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
@@ -25,7 +25,7 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK, worker: false });
-  const key = t.key({ owner: 'o' });
+  const key = await t.key({ owner: 'o' });
   fileId = (await upload(t.url, key, toCsv(['latitude', 'longitude'], Array.from({ length: ROWS }, (_, i) => [15 + i, -100 + i])))).body.file_id;
 });
 after(() => t.close());
@@ -44,7 +44,7 @@ async function stopInArtefactStage(idempotencyKey: string): Promise<string> {
     },
     report: async () => null,
   };
-  const job = t.app.jobs.submit({ owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: ROWS, now: CLOCK });
+  const job = await insertJob(t.app, { owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: ROWS, now: CLOCK });
   const worker = manualWorker(t, { artefacts: gated });
   const ended = attemptEnded(worker, job.id);
   worker.start();
@@ -73,7 +73,7 @@ describe('a restart during the artefact stage', () => {
     const jobId = await stopInArtefactStage('assembled');
     const before = fs.readFileSync(path.join(jobDir(t, jobId), 'results.csv'));
     assert.deepEqual(await resume(jobId), { outcome: 'complete', chunksComputed: 0, chunksReused: ROWS / 2 });
-    const job = t.app.jobs.byId(jobId)!;
+    const job = (await t.app.jobs.byId(jobId))!;
     assert.deepEqual([job.status, job.attempt, job.processed_rows], ['complete', 2, ROWS]);
     assert.ok(fs.readFileSync(path.join(jobDir(t, jobId), 'results.csv')).equals(before));
   });

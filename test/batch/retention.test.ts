@@ -8,7 +8,7 @@ import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { collectGarbage } from '../../src/batch/retention.js';
-import { openDatabase } from '../../src/store/db.js';
+import { openDatabase } from '../../src/store/sqlite/db.js';
 
 /**
  * Retention (docs/batch.md "Retention", issue 20): a job's chunk files go as
@@ -30,7 +30,7 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), batchChunkRows: 1 }, { clock: () => now });
-  key = t.key({ owner: 'acme' });
+  key = await t.key({ owner: 'acme' });
 });
 after(() => t.close());
 
@@ -105,14 +105,14 @@ describe('hazrisk gc', () => {
   it('--help prints the usage, exits 0 and touches nothing', async () => {
     const missing = path.join(tempDir(), 'not-created');
     const { stdout } = await cli(['--help'], missing);
-    assert.match(stdout, /^Usage: hazrisk gc \[--data-dir DIR\] \[--days N\] \[--dry-run\]/);
+    assert.match(stdout, /^Usage: hazrisk gc \[--data-dir DIR\] \[--database-url URL\] \[--days N\] \[--dry-run\]/);
     assert.equal(fs.existsSync(missing), false, 'no data dir was created');
   });
 
   it('removes what has expired in a data dir, and refuses a data dir that has no database', async () => {
     const dir = tempDir();
     const app = await startTestApp({ dataDir: dir }, { worker: false });
-    const k = app.key({ owner: 'acme' });
+    const k = await app.key({ owner: 'acme' });
     const file = (await upload(app.url, k, SCHEDULE)).body.file_id;
     await app.app.close();
     // Age the upload past one day of retention (the CLI runs on the real clock).

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
-import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { call, jobRow, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
-import type { JobRecord } from '../../src/batch/jobs.js';
+import type { JobRecord } from '../../src/store/records.js';
 import type { AttemptResult } from '../../src/batch/batch-worker.js';
 import { attemptEnded, manualWorker } from './manual-worker.js';
 import { deferred } from '../helpers/deferred.js';
@@ -30,7 +30,7 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK, worker: false });
-  for (const owner of ['A', 'B', 'C']) keys[owner] = t.key({ owner });
+  for (const owner of ['A', 'B', 'C']) keys[owner] = await t.key({ owner });
 });
 after(() => t.close());
 
@@ -42,7 +42,7 @@ async function submit(owner: string, csv: string): Promise<string> {
   return job.body.job_id;
 }
 
-const record = (id: string): JobRecord => t.app.jobs.byId(id)!;
+const record = (id: string): JobRecord => jobRow(t.app, id);
 
 describe('fair scheduling across owners', () => {
   it('gives owners chunks in turn; a small job from a third owner gets the next chunk and completes while the large jobs are mid-way', async () => {
@@ -183,7 +183,7 @@ describe('the per-owner limit and the queue in GET /v1/jobs', () => {
     // No worker: the test claims jobs as a worker would, one at a time.
     const app = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), batchMaxRunningPerOwner: 2 }, { clock: () => CLOCK, worker: false });
     try {
-      const key = { D: app.key({ owner: 'D' }), E: app.key({ owner: 'E' }) };
+      const key = { D: await app.key({ owner: 'D' }), E: await app.key({ owner: 'E' }) };
       const fileId = (owner: 'D' | 'E') => upload(app.url, key[owner], SMALL).then((r) => r.body.file_id as string);
       const submitOne = async (owner: 'D' | 'E', idempotencyKey: string) =>
         (await call(`${app.url}/v1/lite/batch`, { method: 'POST', key: key[owner], headers: { 'idempotency-key': idempotencyKey }, json: { file_id: await fileId(owner) } })).body.job_id as string;
@@ -196,17 +196,17 @@ describe('the per-owner limit and the queue in GET /v1/jobs', () => {
       assert.deepEqual(await queue(), { [d1]: ['queued', 1, 'worker'], [d2]: ['queued', 2, 'worker'], [d3]: ['queued', 3, 'worker'] });
 
       const { jobs } = app.app;
-      const claim = () => jobs.claim('w', 60_000, CLOCK, 2)?.id;
+      const claim = async () => (await jobs.claim('w', 60_000, CLOCK, 2))?.id;
       // D's oldest first; then E, whose owner has fewer jobs running; then D's second; D's third waits for D's limit.
-      assert.deepEqual([claim(), claim(), claim(), claim()], [d1, e1, d2, undefined]);
+      assert.deepEqual([await claim(), await claim(), await claim(), await claim()], [d1, e1, d2, undefined]);
       assert.deepEqual(await queue(), { [d1]: ['computing', null, null], [d2]: ['computing', null, null], [d3]: ['queued', 1, 'owner_limit'] });
 
       // A job building its artefacts no longer counts against the limit.
-      assert.ok(jobs.markBuildingArtefacts(d1, 'w', CLOCK));
+      assert.equal(await jobs.markBuildingArtefacts(d1, 'w', CLOCK), true);
       assert.deepEqual((await queue())[d3], ['queued', 1, 'worker']);
       assert.deepEqual((await queue())[d1], ['building_artefacts', null, null]);
-      assert.equal(claim(), d3);
-      jobs.cancel(d2, CLOCK);
+      assert.equal(await claim(), d3);
+      await jobs.cancel(d2, CLOCK);
       assert.deepEqual((await queue())[d2], ['cancelled', null, null]);
     } finally {
       await app.close();

@@ -21,7 +21,7 @@ let port: number;
 
 before(async () => {
   t = await startTestApp();
-  key = t.key();
+  key = await t.key();
   port = Number(new URL(t.url).port);
 });
 after(() => t.close());

@@ -16,7 +16,7 @@ before(async () => {
   const dir = tempDir();
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables'), uploadBytes: 200_000 }, { clock: () => CLOCK, worker: false });
-  key = t.key({ owner: 'acme' });
+  key = await t.key({ owner: 'acme' });
 });
 after(() => t.close());
 
@@ -166,11 +166,11 @@ describe('batch upload', () => {
   it('rejects more than 100,000 data rows', async () => {
     const app = await startTestApp({ uploadBytes: 4_000_000 }, { worker: false });
     try {
-      const res = await upload(app.url, app.key(), 'latitude,longitude\n' + '1,2\n'.repeat(100_001));
+      const res = await upload(app.url, await app.key(), 'latitude,longitude\n' + '1,2\n'.repeat(100_001));
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'csv_invalid');
       assert.match(res.body.error.message, /more than 100000/);
-      const ok = await upload(app.url, app.key(), 'latitude,longitude\n' + '1,2\n'.repeat(100_000));
+      const ok = await upload(app.url, await app.key(), 'latitude,longitude\n' + '1,2\n'.repeat(100_000));
       assert.equal(ok.status, 200);
     } finally {
       await app.close();
@@ -190,7 +190,7 @@ describe('batch upload', () => {
   });
 
   it('needs the batch mode and a key', async () => {
-    assert.equal((await upload(t.url, t.key({ modes: ['lite'] }), 'location\nRome\n')).status, 403);
+    assert.equal((await upload(t.url, await t.key({ modes: ['lite'] }), 'location\nRome\n')).status, 403);
     assert.equal((await upload(t.url, '', 'location\nRome\n')).status, 401);
   });
 });

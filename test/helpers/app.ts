@@ -7,13 +7,17 @@ import type { Config } from '../../src/config.js';
 import { loadConfig } from '../../src/config.js';
 import { MODES, type Mode } from '../../src/auth/modes.js';
 import { PERIL_NAMES, type PerilName } from '../../src/engine/perils.js';
+import { newId } from '../../src/batch/ids.js';
+import type { JobRecord, NewJob } from '../../src/store/records.js';
+import { SqliteStore } from '../../src/store/sqlite/index.js';
+import type { Db } from '../../src/store/sqlite/db.js';
 
 export interface TestApp {
   app: App;
   url: string;
   dataDir: string;
   /** Create a key straight in the store (not over HTTP). */
-  key(options?: { owner?: string; perils?: readonly PerilName[]; modes?: readonly Mode[]; floodPlus?: boolean; expiresDays?: number; now?: number }): string;
+  key(options?: { owner?: string; perils?: readonly PerilName[]; modes?: readonly Mode[]; floodPlus?: boolean; expiresDays?: number; now?: number }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -40,15 +44,15 @@ export async function startTestApp(config: Partial<Config> = {}, options: AppOpt
     app,
     url: `http://127.0.0.1:${port}`,
     dataDir,
-    key: (o = {}) =>
-      app.keys.create({
+    key: async (o = {}) =>
+      (await app.keys.create({
         owner: o.owner ?? 'acme',
         perils: o.perils ?? PERIL_NAMES,
         modes: o.modes ?? MODES,
         floodPlus: o.floodPlus ?? true,
         expiresDays: o.expiresDays,
         now: o.now,
-      }).key,
+      })).key,
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -77,4 +81,24 @@ export async function call(url: string, init: RequestInit & { json?: unknown; ke
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json')) parsed = text === '' ? null : JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/** The app's SQLite connection, for tests that set up states no route can reach. */
+export function sqliteDb(app: App): Db {
+  if (!(app.store instanceof SqliteStore)) throw new Error(`the test needs the SQLite store, not ${app.store.kind}`);
+  return app.store.db;
+}
+
+/** A pending job made straight in the store (not over HTTP); fails unless it is a new job. */
+export async function insertJob(app: App, job: Omit<NewJob, 'id'>): Promise<JobRecord> {
+  const outcome = await app.jobs.submit({ id: newId('job'), ...job });
+  if (outcome.kind !== 'created') throw new Error(`expected a new job, got ${outcome.kind}`);
+  return outcome.job;
+}
+
+/** A job's row read at once, for assertions inside the worker's synchronous callbacks (SQLite only). */
+export function jobRow(app: App, id: string): JobRecord {
+  const row = sqliteDb(app).prepare<[string], JobRecord>('SELECT * FROM jobs WHERE id = ?').get(id);
+  if (!row) throw new Error(`no job ${id}`);
+  return row;
 }

@@ -23,7 +23,7 @@ before(async () => {
   sources = writeCatalogues();
   t = await startTestApp();
   await buildEventStore(sources, t.app.paths.events);
-  key = t.key();
+  key = await t.key();
 });
 after(async () => {
   await t.close();
@@ -267,8 +267,8 @@ describe('POST /v1/historic-events/{peril}/shapes', () => {
 
 describe('historic events: keys and store failures', () => {
   it('401 historic_not_permitted for a key without the historic mode or the peril', async () => {
-    const noMode = t.key({ modes: ['lite', 'in_depth'] });
-    const noHail = t.key({ perils: ['Tornado', 'Wildfire'] });
+    const noMode = await t.key({ modes: ['lite', 'in_depth'] });
+    const noHail = await t.key({ perils: ['Tornado', 'Wildfire'] });
     for (const res of [await events('Hail', at(SITE), noMode), await shapes('Hail', body(), '', noMode), await events('Hail', at(SITE), noHail)]) {
       assert.equal(res.status, 401);
       assert.equal(res.body.error.code, 'historic_not_permitted');
@@ -278,7 +278,7 @@ describe('historic events: keys and store failures', () => {
   });
 
   it('the peril licence is checked before the query and body: an unlicensed peril with a bad query or body is 401, an unknown peril 422', async () => {
-    const noHail = t.key({ perils: ['Tornado', 'Wildfire'] });
+    const noHail = await t.key({ perils: ['Tornado', 'Wildfire'] });
     for (const res of [await events('Hail', 'lat=999&lon=0', noHail), await shapes('Hail', { nonsense: true }, '?include_visual_data=maybe', noHail)]) {
       assert.equal(res.status, 401);
       assert.equal(res.body.error.code, 'historic_not_permitted');
@@ -292,7 +292,7 @@ describe('historic events: keys and store failures', () => {
   it('503 not_ready when the store is not built, naming the command, and /ready says so too', async () => {
     const bare = await startTestApp();
     try {
-      const res = await call(`${bare.url}/v1/historic-events/Hail/events?${at(SITE)}`, { key: bare.key() });
+      const res = await call(`${bare.url}/v1/historic-events/Hail/events?${at(SITE)}`, { key: await bare.key() });
       assert.equal(res.status, 503);
       assert.equal(res.body.error.code, 'not_ready');
       assert.match(res.body.error.message, /hazrisk events build/);
@@ -310,7 +310,7 @@ describe('historic events: keys and store failures', () => {
     try {
       fs.cpSync(t.app.paths.events, broken.app.paths.events, { recursive: true });
       fs.writeFileSync(path.join(broken.app.paths.events, 'events.db'), 'not a database');
-      const res = await call(`${broken.url}/v1/historic-events/Hail/shapes`, { key: broken.key(), method: 'POST', json: body() });
+      const res = await call(`${broken.url}/v1/historic-events/Hail/shapes`, { key: await broken.key(), method: 'POST', json: body() });
       assert.equal(res.status, 500);
       assert.deepEqual(Object.keys(res.body.error).sort(), ['code', 'field', 'message', 'request_id', 'status']);
       assert.equal(res.body.error.code, 'historic_retrieval_failed');

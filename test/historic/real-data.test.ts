@@ -45,7 +45,7 @@ describe('historic events from the real catalogues', () => {
     if (skip) return;
     t = await startTestApp();
     await buildEventStore(sources, t.app.paths.events);
-    key = t.key();
+    key = await t.key();
   });
   after(() => t?.close());
 

@@ -32,10 +32,10 @@ describe('per-key rate limits', () => {
     t = await startTestApp({ rateLimit: 5 }, { clock });
   });
   after(() => t.close());
-  const keyWith = (rateLimit?: number) => t.app.keys.create({ owner: 'acme', perils: PERIL_NAMES, modes: MODES, floodPlus: true, rateLimit }).key;
+  const keyWith = async (rateLimit?: number) => (await t.app.keys.create({ owner: 'acme', perils: PERIL_NAMES, modes: MODES, floodPlus: true, rateLimit })).key;
 
   it('a key with --rate-limit 2 gets a burst of 4, then 429 rate_limited with Retry-After; a second later one more', async () => {
-    const key = keyWith(2);
+    const key = await keyWith(2);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await call(`${t.url}/v1/perils`, { key })).status);
     assert.deepEqual(statuses, [200, 200, 200, 200, 429]);
@@ -51,7 +51,7 @@ describe('per-key rate limits', () => {
   });
 
   it('Retry-After counts whole seconds until the next token at a slow rate', async () => {
-    const key = keyWith(1);
+    const key = await keyWith(1);
     for (let i = 0; i < 2; i++) assert.equal((await call(`${t.url}/v1/perils`, { key })).status, 200);
     now += 100;
     const limited = await call(`${t.url}/v1/perils`, { key });
@@ -60,26 +60,26 @@ describe('per-key rate limits', () => {
   });
 
   it('keys without their own limit follow HAZRISK_RATE_LIMIT (5/s here: a burst of 10); 0 means unlimited', async () => {
-    const key = keyWith();
+    const key = await keyWith();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await call(`${t.url}/v1/perils`, { key })).status);
     assert.deepEqual(statuses, [...Array(10).fill(200), 429]);
-    const unlimited = keyWith(0);
+    const unlimited = await keyWith(0);
     for (let i = 0; i < 30; i++) assert.equal((await call(`${t.url}/v1/perils`, { key: unlimited })).status, 200);
   });
 
   it('buckets are per key, and routes without a key are not limited', async () => {
-    const a = keyWith(1);
-    const b = keyWith(1);
+    const a = await keyWith(1);
+    const b = await keyWith(1);
     for (let i = 0; i < 2; i++) await call(`${t.url}/v1/perils`, { key: a });
     assert.equal((await call(`${t.url}/v1/perils`, { key: a })).status, 429);
     assert.equal((await call(`${t.url}/v1/perils`, { key: b })).status, 200);
     for (let i = 0; i < 20; i++) assert.equal((await call(`${t.url}/health`)).status, 200);
   });
 
-  it('keys list shows each key its limit', () => {
-    const key = keyWith(7);
-    const info = t.app.keys.list().find((k) => key.includes(`_${k.id}_`))!;
+  it('keys list shows each key its limit', async () => {
+    const key = await keyWith(7);
+    const info = (await t.app.keys.list()).find((k) => key.includes(`_${k.id}_`))!;
     assert.equal(info.rate_limit, 7);
   });
 });
@@ -200,7 +200,7 @@ describe('GET /ready', () => {
 
     // Hold the server in its drain: an upload whose body never finishes keeps one request in flight.
     const port = Number(new URL(t.url).port);
-    const key = t.key();
+    const key = await t.key();
     const held = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => held.once('connect', () => resolve()));
     held.write(`POST /v1/in-depth/batch/upload HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n`);
@@ -235,7 +235,7 @@ describe('GET /metrics', () => {
   after(() => t.close());
 
   it('serves Prometheus text with the named series, counting requests by route pattern, method and status', async () => {
-    const key = t.key();
+    const key = await t.key();
     for (let i = 0; i < 3; i++) await call(`${t.url}/health`);
     await call(`${t.url}/v1/in-depth/batch/nope`, { key });
     await call(`${t.url}/no/such/${'x'.repeat(50)}`);
@@ -260,7 +260,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts the rows a batch job computed and the job by its status', async () => {
-    const key = t.key();
+    const key = await t.key();
     const rows = Array.from({ length: 7 }, (_, i) => [null, 10 + i, 20 + i]);
     const file = await upload(t.url, key, toCsv(['location', 'latitude', 'longitude'], rows));
     const job = await call(`${t.url}/v1/in-depth/batch`, { method: 'POST', key, json: { file_id: file.body.file_id, perils: ['Rain'] } });

@@ -113,7 +113,7 @@ describe('request schemas', () => {
   });
 
   it('checks the key’s licence for what the path names on every route that asks, schemas or not, before the body is read', async () => {
-    const key = t.key();
+    const key = await t.key();
     assert.equal((await call(`${t.url}/test/licensed/ok`, { key })).status, 200);
     const refusedGet = await call(`${t.url}/test/licensed/other`, { key });
     assert.equal(refusedGet.status, 403);

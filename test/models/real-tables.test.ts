@@ -39,7 +39,7 @@ before(
     const dir = tempDir();
     await buildTables({ sourcesDir: SOURCES_DIR, tablesDir: path.join(dir, 'tables'), log: () => {} });
     t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') });
-    key = t.key();
+    key = await t.key();
   },
   { timeout: 600_000 },
 );

@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config.js';
  */
 async function dataDirWithState(): Promise<string> {
   const t = await startTestApp();
-  t.key();
+  await t.key();
   const dir = t.dataDir;
   await t.app.close();
   return dir;

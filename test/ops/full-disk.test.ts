@@ -54,7 +54,7 @@ before(async () => {
   tablesDir = tempDir();
   writeFixtureTables(tablesDir);
   t = await startTestApp({ dataDir: path.join(mountPoint, 'data'), tablesDir, minFreeMb: 1 }, { worker: false });
-  key = t.key({ owner: 'o' });
+  key = await t.key({ owner: 'o' });
 });
 after(async () => {
   if (mounted) return fs.rmSync(mountPoint, { recursive: true, force: true });

@@ -55,7 +55,7 @@ assertReportAssets();
 const dir = process.argv[2];
 const job = { id: 'job_dist', kind: 'lite', perils: ['Earthquake', 'Rain'], method: 'return_period', floodPlus: false, filename: 'dist.csv', totalRows: 20, submissionDate: '2026-11-23' };
 const links = { results: '/r.csv', workbook: null, expiresAt: Date.UTC(2026, 10, 30) };
-process.stdout.write(await buildReport(job, { results: dir + '/results.csv', failures: dir + '/failures.jsonl', dir, workbook: null, links }, Date.UTC(2026, 10, 23)));
+process.stdout.write(await buildReport(job, { results: dir + '/results.csv', failures: dir + '/failures.jsonl', dir, filename: 'dist.csv', workbook: null, links }, Date.UTC(2026, 10, 23)));
 `;
 
 const CHECK = `

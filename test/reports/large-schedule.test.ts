@@ -31,7 +31,7 @@ before(async () => {
   csv = path.join(dir, 'results.csv');
   writeSyntheticLite(csv, { locations: LOCATIONS, perils: PERILS });
   const job: JobInfo = { id: 'job_large', kind: 'lite', perils: PERILS, method: 'return_period', floodPlus: false, filename: 'large.csv', totalRows: LOCATIONS, submissionDate: '2026-11-23' };
-  report = await buildReport(job, { results: csv, failures: path.join(dir, 'failures.jsonl'), dir, workbook: null, links: { results: '/r.csv', workbook: null, expiresAt: 0 } }, 0);
+  report = await buildReport(job, { results: csv, failures: path.join(dir, 'failures.jsonl'), dir, filename: null, workbook: null, links: { results: '/r.csv', workbook: null, expiresAt: 0 } }, 0);
 });
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -45,7 +45,7 @@ before(async () => {
   writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
   // Without Rain and MaxWindGust, whose fixture tables make every location Extreme, the bands vary.
-  key = t.key({ perils: ['TropicalCyclone', 'Earthquake', 'FloodLivePlus', 'Hail', 'USTornado'] });
+  key = await t.key({ perils: ['TropicalCyclone', 'Earthquake', 'FloodLivePlus', 'Hail', 'USTornado'] });
   jobs.lite = await runJob(t, key, 'lite', SCHEDULE, { flood_plus: true }, `${XSS_LOCATION}.csv`);
   jobs.relative = await runJob(t, key, 'lite', SCHEDULE, { calculation_method: 'globally_relative' });
   jobs.inDepth = await runJob(t, key, 'in-depth', SCHEDULE, { perils: ['TropicalCyclone', 'Earthquake', 'Hail'] });

@@ -5,8 +5,7 @@ import { pino } from 'pino';
 import { after, before, describe, it } from '../helpers/harness.js';
 import { tempDir } from '../helpers/app.js';
 import { IN_DEPTH_HEADER, csvLine } from '../../src/batch/csv-output.js';
-import type { FileStore } from '../../src/batch/files.js';
-import type { JobRecord } from '../../src/batch/jobs.js';
+import type { JobRecord } from '../../src/store/records.js';
 import { loadConfig } from '../../src/config.js';
 import { createArtefactBuilder } from '../../src/reports/index.js';
 import type { CellValue } from '../../src/reports/workbook/cells.js';
@@ -117,10 +116,9 @@ describe('the artefact builder splits a real results CSV at the default limit', 
       recorded = recordingWriter(file);
       return recorded.writer;
     };
-    const files = { fileById: () => undefined } as unknown as FileStore;
     // Defaults only (an empty environment): the builder picks its own sheet limit.
     const config = loadConfig({ dataDir: dir }, {});
-    const builder = createArtefactBuilder({ files, config, log: pino({ level: 'silent' }), workbook: { openWriter } });
+    const builder = createArtefactBuilder({ config, log: pino({ level: 'silent' }), workbook: { openWriter } });
     const job: JobRecord = {
       id: 'job_sheetsplit', owner: 'o', key_id: 'k', kind: 'in_depth', file_id: 'file_x', options: JSON.stringify({ perils: ['Rain'] }),
       idempotency_key: 'i', submission: '{}', submission_date: '2026-11-23', status: 'running', attempt: 1, processed_rows: DATA_ROWS,
@@ -128,7 +126,7 @@ describe('the artefact builder splits a real results CSV at the default limit', 
       finished_at: null, result_file: null, report_file: null, workbook_file: null, links_expire_at: null,
       results_bytes: null, failures_bytes: null, purged_at: null,
     };
-    const file = await builder.workbook(job, { results, failures: path.join(dir, 'failures.jsonl'), dir, workbook: null, links: { results: '/r', workbook: null, expiresAt: 0 } });
+    const file = await builder.workbook(job, { results, failures: path.join(dir, 'failures.jsonl'), dir, filename: null, workbook: null, links: { results: '/r', workbook: null, expiresAt: 0 } });
     assert.equal(file, path.join(dir, 'workbook.xlsx'));
     assert.equal(kinds.length, 1, 'one writer opened');
     const { sheets, finished } = recorded!;

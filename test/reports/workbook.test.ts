@@ -38,7 +38,7 @@ let key: string;
 let builder: ArtefactBuilder;
 /** The app's artefacts delegate here, so each test can pick its builder. */
 function useBuilder(config: Partial<Config> = {}, workbook: ArtefactBuilderDeps['workbook'] = {}, clock?: () => number): void {
-  builder = createArtefactBuilder({ files: t.app.files, config: { ...t.app.config, ...config }, log: t.app.log, workbook, clock });
+  builder = createArtefactBuilder({ config: { ...t.app.config, ...config }, log: t.app.log, workbook, clock });
 }
 
 before(async () => {
@@ -46,7 +46,7 @@ before(async () => {
   writeFixtureTables(path.join(dir, 'tables'));
   const delegate: ArtefactBuilder = { workbook: (job, inputs) => builder.workbook(job, inputs), report: (job, inputs) => builder.report(job, inputs) };
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK, artefacts: delegate });
-  key = t.key();
+  key = await t.key();
 });
 after(() => t.close());
 

@@ -23,7 +23,7 @@ describe('cancelling a job in headless Chromium', () => {
     if (UI_SKIP) return;
     if (!fs.existsSync(BUILT_INDEX)) throw new Error(`${BUILT_INDEX} is missing: run \`npm run build\` before the UI tests`);
     t = await startTestApp({ batchWorkers: 0 });
-    key = t.key({ owner: 'canceller' });
+    key = await t.key({ owner: 'canceller' });
     const file = await upload(t.url, key, toCsv(['latitude', 'longitude'], [[51.5, -0.12]]), { filename: 'pending.csv' });
     const job = await call(`${t.url}/v1/lite/batch`, { method: 'POST', key, json: { file_id: file.body.file_id } });
     jobId = job.body.job_id;

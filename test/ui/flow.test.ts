@@ -54,7 +54,7 @@ describe('web interface in headless Chromium', () => {
     t = await startTestApp({ dataDir, tablesDir: path.join(dataDir, 'tables') });
     sources = writeCatalogues();
     await buildEventStore(sources, t.app.paths.events);
-    key = t.key({ owner: 'ui-tester' });
+    key = await t.key({ owner: 'ui-tester' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
     page = await context.newPage();
@@ -204,7 +204,7 @@ describe('web interface in headless Chromium', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API key').waitFor();
     assert.equal(await page.evaluate(`sessionStorage.getItem('hazrisk.apiKey')`), null);
-    const limited = t.key({ owner: 'lite-only', modes: ['lite', 'in_depth'] });
+    const limited = await t.key({ owner: 'lite-only', modes: ['lite', 'in_depth'] });
     await page.goto(`${t.url}/ui/#schedules`);
     await signIn(limited);
     expectedErrors.push('403 GET /v1/schedules', '403 GET /v1/jobs');
@@ -219,20 +219,20 @@ describe('web interface in headless Chromium', () => {
   });
 
   it('names an expired key at sign-in, and signs out with the reason when the key is revoked mid-session', { skip: UI_SKIP }, async () => {
-    const expired = t.key({ owner: 'late', expiresDays: 1, now: Date.now() - 2 * 86_400_000 });
+    const expired = await t.key({ owner: 'late', expiresDays: 1, now: Date.now() - 2 * 86_400_000 });
     await signIn(expired);
     expectedErrors.push('401 GET /v1/perils');
     const message = page.locator('#sign-in-outcome .notice.error');
     await message.locator('text=has expired').waitFor();
     assert.match(await message.innerText(), /401 expired_api_key/);
 
-    const doomed = t.key({ owner: 'doomed' });
+    const doomed = await t.key({ owner: 'doomed' });
     await signIn(doomed);
     await visible('#view-schedules');
     // Let the first loads finish with the valid key, so the only 401 is the refresh below.
     await page.locator('#schedules-list > *').first().waitFor();
     await page.locator('#jobs-list > *').first().waitFor({ state: 'attached' });
-    t.app.keys.revoke(/^hzr_([0-9a-f]{12})_/.exec(doomed)![1]!);
+    await t.app.keys.revoke(/^hzr_([0-9a-f]{12})_/.exec(doomed)![1]!);
     await page.getByRole('button', { name: 'Refresh' }).first().click();
     expectedErrors.push('401 GET /v1/schedules');
     await message.locator('text=has been revoked').waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.js';
-import { dataPaths } from './paths.js';
+import { dataPaths } from '../paths.js';
 
 export type Db = Database.Database;
 

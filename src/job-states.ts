@@ -1,9 +1,11 @@
 /**
  * The batch job state machine (spec "States and transitions", docs/batch.md
- * "States"): the states, and every transition with what causes it. The job
- * store guards each write with the states its transition leaves from, and the
- * API schema lists the states from here, so neither can name one the other
- * does not know. Pure data: the web interface imports it through the schema.
+ * "States"): the states, and every transition with what causes it. Both job
+ * stores (src/store/sqlite, src/store/postgres) guard each write with the
+ * states its transition leaves from, and the API schema lists the states from
+ * here, so none can name one the others do not know. Pure data: the web
+ * interface imports it through the schema; it sits at the top of src/ because
+ * the store (below batch) and batch both read it.
  */
 export const JOB_KINDS = ['in_depth', 'lite'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -24,13 +26,3 @@ export const TRANSITIONS = {
   /** DELETE …/batch/{job_id}; cooperative: the worker sees it at its next lease renewal. */
   cancel: { from: ['pending', 'running'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus }>;
-
-/** States as an SQL list, `('a', 'b')` (literals from this table, never user input). */
-export function sqlStates(states: readonly JobStatus[]): string {
-  return `(${states.map((s) => `'${s}'`).join(', ')})`;
-}
-
-/** `status IN (…)` for SQL: the states a transition leaves from. */
-export function fromStates(transition: keyof typeof TRANSITIONS): string {
-  return `status IN ${sqlStates(TRANSITIONS[transition].from)}`;
-}

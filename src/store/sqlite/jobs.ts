@@ -1,0 +1,170 @@
+import type { Db } from './db.js';
+import { FINISHED_STATES, JOB_STATES, TRANSITIONS, type JobKind, type JobStatus } from '../../job-states.js';
+import { submissionText, type ChunkRecord, type JobRecord, type NewJob, type SubmitOutcome } from '../records.js';
+import { fromStates, sqlStates } from '../sql-states.js';
+import type { JobRepository } from '../store.js';
+
+/**
+ * Jobs in SQLite. Claiming is one IMMEDIATE transaction, so several workers
+ * (threads of this process or `hazrisk worker` processes on this host) share
+ * the queue; every write a worker makes is guarded by its lease, so a
+ * cancelled or re-leased job is never written by a stale worker. Each method
+ * does its work when called (better-sqlite3 is synchronous); only its answer
+ * waits for a microtask.
+ */
+export class SqliteJobs implements JobRepository {
+  constructor(private readonly db: Db) {}
+
+  async submit(job: NewJob): Promise<SubmitOutcome> {
+    const submission = submissionText(job);
+    return this.db.transaction((): SubmitOutcome => {
+      const existing = this.db
+        .prepare<[string, string], JobRecord>('SELECT * FROM jobs WHERE key_id = ? AND idempotency_key = ?')
+        .get(job.keyId, job.idempotencyKey);
+      if (existing) return { kind: existing.submission === submission ? 'repeated' : 'conflict', job: existing };
+      // Checked in the transaction, so retention cannot remove the upload between the check and the insert.
+      if (!this.db.prepare<[string], { id: string }>('SELECT id FROM files WHERE id = ? AND purged_at IS NULL').get(job.fileId)) return { kind: 'unknown_file' };
+      this.db
+        .prepare(
+          `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, submitted_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .run(job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.now);
+      return { kind: 'created', job: this.row(job.id)! };
+    })();
+  }
+
+  async byId(id: string): Promise<JobRecord | undefined> {
+    return this.row(id);
+  }
+
+  async get(owner: string, kind: JobKind, id: string): Promise<JobRecord | undefined> {
+    return this.db.prepare<[string, string, string], JobRecord>('SELECT * FROM jobs WHERE id = ? AND owner = ? AND kind = ?').get(id, owner, kind);
+  }
+
+  async list(owner: string, limit: number): Promise<JobRecord[]> {
+    return this.db.prepare<[string, number], JobRecord>('SELECT * FROM jobs WHERE owner = ? ORDER BY submitted_at DESC, rowid DESC LIMIT ?').all(owner, limit);
+  }
+
+  async countByStatus(): Promise<Record<JobStatus, number>> {
+    const counts = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobStatus, number>;
+    for (const row of this.db.prepare<[], { status: JobStatus; n: number }>('SELECT status, count(*) AS n FROM jobs GROUP BY status').all()) counts[row.status] = row.n;
+    return counts;
+  }
+
+  async cancel(id: string, now: number): Promise<void> {
+    this.db.prepare(`UPDATE jobs SET status = '${TRANSITIONS.cancel.to}', finished_at = ?, lease_owner = NULL WHERE id = ? AND ${fromStates('cancel')}`).run(now, id);
+  }
+
+  async claim(workerId: string, leaseMs: number, now: number, maxComputingPerOwner = 0): Promise<JobRecord | undefined> {
+    return this.db.transaction(() => {
+      const next =
+        this.db
+          // Not one of this worker's own: a lease it let lapse (a stalled event loop) is renewed, not restarted.
+          .prepare<[number, string], { id: string }>("SELECT id FROM jobs WHERE status = 'running' AND lease_expires_at < ? AND lease_owner IS NOT ? ORDER BY submitted_at, rowid LIMIT 1")
+          .get(now, workerId) ??
+        this.db
+          .prepare<{ limit: number }, { id: string }>(
+            `WITH computing AS (SELECT owner, count(*) AS n FROM jobs WHERE status = 'running' AND building_artefacts = 0 GROUP BY owner)
+             SELECT j.id FROM jobs j LEFT JOIN computing c ON c.owner = j.owner
+             WHERE j.status = 'pending' AND (@limit = 0 OR coalesce(c.n, 0) < @limit)
+             ORDER BY coalesce(c.n, 0), j.submitted_at, j.rowid LIMIT 1`,
+          )
+          .get({ limit: maxComputingPerOwner });
+      if (!next) return undefined;
+      this.db
+        .prepare(
+          `UPDATE jobs SET status = '${TRANSITIONS.claim.to}', attempt = attempt + 1, processed_rows = 0, building_artefacts = 0,
+             lease_owner = ?, lease_expires_at = ?, started_at = coalesce(started_at, ?) WHERE id = ?`,
+        )
+        .run(workerId, now + leaseMs, now, next.id);
+      return this.row(next.id);
+    }).immediate();
+  }
+
+  async computingCount(owner: string): Promise<number> {
+    return this.db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM jobs WHERE owner = ? AND status = 'running' AND building_artefacts = 0").get(owner)!.n;
+  }
+
+  async queuePositions(owner: string): Promise<Map<string, number>> {
+    const rows = this.db
+      .prepare<[string], { id: string; position: number }>("SELECT id, row_number() OVER (ORDER BY submitted_at, rowid) AS position FROM jobs WHERE owner = ? AND status = 'pending'")
+      .all(owner);
+    return new Map(rows.map((r) => [r.id, r.position]));
+  }
+
+  async renew(id: string, workerId: string, leaseMs: number, now: number): Promise<boolean> {
+    return this.guarded('UPDATE jobs SET lease_expires_at = ? WHERE id = ?', [now + leaseMs, id], workerId);
+  }
+
+  async release(id: string, workerId: string): Promise<void> {
+    this.guarded('UPDATE jobs SET lease_expires_at = 0 WHERE id = ?', [id], workerId);
+  }
+
+  async checkpoint(id: string, chunk: number): Promise<ChunkRecord | undefined> {
+    return this.db.prepare<[string, number], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? AND chunk = ?').get(id, chunk);
+  }
+
+  async saveCheckpoint(chunk: ChunkRecord, workerId: string, processedRows: number): Promise<boolean> {
+    return this.db.transaction(() => {
+      if (!this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, chunk.job_id], workerId)) return false;
+      this.db.prepare('INSERT OR REPLACE INTO job_chunks (job_id, chunk, rows, file, bytes, sha256) VALUES (@job_id, @chunk, @rows, @file, @bytes, @sha256)').run(chunk);
+      return true;
+    })();
+  }
+
+  async setProgress(id: string, workerId: string, processedRows: number): Promise<boolean> {
+    return this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, id], workerId);
+  }
+
+  async recordResults(id: string, workerId: string, sizes: { resultsBytes: number; failuresBytes: number }): Promise<boolean> {
+    return this.guarded('UPDATE jobs SET results_bytes = ?, failures_bytes = ? WHERE id = ?', [sizes.resultsBytes, sizes.failuresBytes, id], workerId);
+  }
+
+  async markBuildingArtefacts(id: string, workerId: string, linksExpireAt: number): Promise<boolean> {
+    return this.guarded('UPDATE jobs SET building_artefacts = 1, links_expire_at = ? WHERE id = ?', [linksExpireAt, id], workerId);
+  }
+
+  async complete(id: string, workerId: string, files: { result: string; report: string | null; workbook: string | null }, now: number): Promise<boolean> {
+    return this.guarded(
+      `UPDATE jobs SET status = '${TRANSITIONS.complete.to}', result_file = ?, report_file = ?, workbook_file = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
+      [files.result, files.report, files.workbook, now, id],
+      workerId,
+    );
+  }
+
+  async fail(id: string, workerId: string, error: string, now: number): Promise<boolean> {
+    return this.guarded(
+      `UPDATE jobs SET status = '${TRANSITIONS.fail.to}', error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
+      [error, now, id],
+      workerId,
+    );
+  }
+
+  async expired(cutoff: number, now: number): Promise<string[]> {
+    return this.db
+      .prepare<{ cutoff: number; now: number }, { id: string }>(
+        `SELECT id FROM jobs WHERE status IN ${sqlStates(FINISHED_STATES)} AND purged_at IS NULL
+           AND coalesce(finished_at, submitted_at) < @cutoff AND coalesce(links_expire_at, 0) <= @now`,
+      )
+      .all({ cutoff, now })
+      .map((r) => r.id);
+  }
+
+  async markPurged(id: string, now: number): Promise<void> {
+    this.db.prepare('UPDATE jobs SET purged_at = ? WHERE id = ?').run(now, id);
+  }
+
+  async chunks(id: string): Promise<ChunkRecord[]> {
+    return this.db.prepare<[string], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? ORDER BY chunk').all(id);
+  }
+
+  private row(id: string): JobRecord | undefined {
+    return this.db.prepare<[string], JobRecord>('SELECT * FROM jobs WHERE id = ?').get(id);
+  }
+
+  /** A write by the lease holder: the job is running (the state complete and fail leave from) and still its. */
+  private guarded(sql: string, params: unknown[], workerId: string): boolean {
+    return this.db.prepare(`${sql} AND ${fromStates('complete')} AND lease_owner = ?`).run(...params, workerId).changes === 1;
+  }
+}
