@@ -13,7 +13,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../test/helpers/ports.js';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -73,17 +73,6 @@ export interface ServerOptions {
 
 const CLI = path.resolve(import.meta.dirname, '../../dist/cli.js');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function procStatus(pid: number, field: string): number | null {
   try {

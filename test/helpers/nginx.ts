@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after } from './harness.js';
@@ -82,18 +81,6 @@ export function nginxSkip(what: string): string | false {
 export function requireNginx(): string {
   if ('path' in found) return found.path;
   throw new Error(`${found.missing}${strict ? ', and HAZRISK_STRICT_SKIPS=1 allows no skip' : ''}`);
-}
-
-/** A port no one is listening on right now (the kernel's choice of an ephemeral port). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningNginx {

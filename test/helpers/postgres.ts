@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from './ports.js';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -58,17 +58,6 @@ export interface TestCluster {
   /** A new, empty database on the cluster; resolves with its URL. */
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgres(): Promise<TestCluster> {

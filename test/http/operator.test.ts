@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
+import { freePort } from '../helpers/ports.js';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
@@ -16,15 +17,6 @@ import { writeCatalogues } from '../historic/fixtures.js';
 
 let now = Date.UTC(2026, 10, 24, 12, 0, 0);
 const clock = () => now;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('per-key rate limits', () => {
   let t: TestApp;

@@ -38,35 +38,29 @@ export const ExpandingBody = Type.Object(
 
 const Threshold = Type.Union([Type.String(), Type.Number()]);
 /** One curve, members in the order the answer writes them (answer.ts; checked by test/api/in-depth-answer.test.ts). */
-export const ResultSchema = Type.Object(
-  {
-    index: Type.Integer(),
-    window_index: Type.Optional(Type.Integer()),
-    peril: Type.String(),
-    latitude: Type.Number(),
-    longitude: Type.Number(),
-    threshold: Type.Array(Threshold),
-    probability: Type.Array(Type.Number()),
-    return_period: Type.Optional(Type.Array(Type.Number())),
-    unit: Type.String(),
-  },
-  { additionalProperties: false },
-);
+export const ResultSchema = Type.Object({
+  index: Type.Integer(),
+  window_index: Type.Optional(Type.Integer()),
+  peril: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  threshold: Type.Array(Threshold),
+  probability: Type.Array(Type.Number()),
+  return_period: Type.Optional(Type.Array(Type.Number())),
+  unit: Type.String(),
+});
 export type ResultObject = Static<typeof ResultSchema>;
 
-export const FailedItemSchema = Type.Object(
-  {
-    index: Type.Integer(),
-    stage: Type.Union([Type.Literal('geocoding'), Type.Literal('model_execution')]),
-    error: Type.String(),
-    peril: Type.Union([Type.String(), Type.Null()]),
-    window_index: Type.Union([Type.Integer(), Type.Null()]),
-  },
-  { additionalProperties: false },
-);
+export const FailedItemSchema = Type.Object({
+  index: Type.Integer(),
+  stage: Type.Union([Type.Literal('geocoding'), Type.Literal('model_execution')]),
+  error: Type.String(),
+  peril: Type.Union([Type.String(), Type.Null()]),
+  window_index: Type.Union([Type.Integer(), Type.Null()]),
+});
 export type FailedItem = Static<typeof FailedItemSchema>;
 
-const Outcomes = (names: string[]) => Type.Object(Object.fromEntries(names.map((n) => [n, Type.Integer()])), { additionalProperties: false });
+const Outcomes = (names: string[]) => Type.Object(Object.fromEntries(names.map((n) => [n, Type.Integer()])));
 export const MetadataSchema = Type.Object({
   total_requested: Type.Integer(),
   successful: Type.Integer(),
@@ -75,11 +69,8 @@ export const MetadataSchema = Type.Object({
   event_outcomes: Outcomes(['requested', 'successful', 'partially_successful', 'failed']),
   peril_outcomes: Outcomes(['requested', 'successful', 'failed']),
   model_versions: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
-}, { additionalProperties: false });
+});
 export type Metadata = Static<typeof MetadataSchema>;
 
-export const InDepthResponse = Type.Object(
-  { results: Type.Array(ResultSchema), failed_items: Type.Array(FailedItemSchema), metadata: MetadataSchema },
-  { additionalProperties: false },
-);
+export const InDepthResponse = Type.Object({ results: Type.Array(ResultSchema), failed_items: Type.Array(FailedItemSchema), metadata: MetadataSchema });
 export type InDepthResponse = Static<typeof InDepthResponse>;

@@ -111,4 +111,4 @@ export function drawMaps(tables: ReadonlyMap<PerilName, HazardTable>, dir: strin
   return [{ title: 'Earthquake: PGA with 10 % probability of exceedance in 50 years (rock, Vs30 760 m/s)', file, legend: legend(PGA475_SCALE) }];
 }
 
-export const validation: ModelValidation = { references: (tables) => validate(tables), orderings, maps: drawMaps };
+export const validation: ModelValidation = { references: validate, orderings, maps: drawMaps };

@@ -84,7 +84,7 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
 }
 
 export const validation: ModelValidation = {
-  references: (tables) => validate(tables),
+  references: validate,
   orderings,
   maps: rateTableMap('FloodLivePlus', 'flood.png', 'FloodLivePlus: annual probability of flood depth ≥ 0.5 m', HALF_METRE, { low: 1e-5, high: 0.1, label: 'annual probability of flood depth ≥ 0.5 m' }),
 };

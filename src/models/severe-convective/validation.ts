@@ -173,7 +173,7 @@ function fmt(x: number): string {
 }
 
 export const validation: ModelValidation = {
-  references: (tables) => validate(tables),
+  references: validate,
   orderings,
   maps: rateTableMap('Hail', 'hail.png', 'Hail: annual probability of hail ≥ 1 in at a point', 1, { low: 1e-3, high: 0.2, label: 'annual probability of hail ≥ 1 in at a point' }, 0.25),
 };

@@ -11,7 +11,7 @@ import type { BuiltTables } from '../validation-types.js';
  * reaching threshold k, 1 − e^(−λ_k), read at each pixel centre; grey where the
  * table has no coverage (outside its grid or cellRow −1).
  */
-export function writeRateTableMap(file: string, table: RateTable, k: number, scale: MapScale, degreesPerPixel = 0.5): void {
+function writeRateTableMap(file: string, table: RateTable, k: number, scale: MapScale, degreesPerPixel = 0.5): void {
   const width = table.rates.length / table.rows;
   writeWorldMap(
     file,

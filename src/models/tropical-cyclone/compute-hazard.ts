@@ -42,6 +42,15 @@ export function groupOf(storm: Storm, periods: readonly ClimatologyPeriod[]): { 
   return { group, weight: 1 / (p.last - p.first + 1) };
 }
 
+/**
+ * The per-cell rates smoothed: isotropic Gaussian (σ = SMOOTHING.sigmaKm, truncated
+ * and renormalised), separable: along meridians, then along parallels widened by
+ * 1/cos(latitude). Linear and positive, so the rates stay non-increasing in the threshold.
+ */
+export function smoothRates(grid: GridDef, raw: Float64Array, thresholds: number): Float64Array {
+  return weightedAverage(grid, raw, thresholds, SMOOTHING.sigmaKm, SMOOTHING.truncateSigmas, KM_PER_DEGREE);
+}
+
 export function computeHazard(storms: readonly Storm[], land: LandMask, grid: GridDef, options: HazardOptions = {}): HazardField {
   const periods = options.periods ?? CLIMATOLOGY_PERIODS;
   const thresholds = SAFFIR_SIMPSON_KNOTS;
@@ -69,9 +78,6 @@ export function computeHazard(storms: readonly Storm[], land: LandMask, grid: Gr
     seasons.add(footprint, thresholds[0], member.weight, member.group);
   });
   options.progress?.(0.95, 'smoothing');
-  // Isotropic Gaussian (σ = SMOOTHING.sigmaKm, truncated and renormalised), separable:
-  // along meridians, then along parallels widened by 1/cos(latitude). Linear and
-  // positive, so the rates stay non-increasing in the threshold.
-  const rates = weightedAverage(grid, raw, k, SMOOTHING.sigmaKm, SMOOTHING.truncateSigmas, KM_PER_DEGREE);
+  const rates = smoothRates(grid, raw, k);
   return { grid, thresholdsKt: thresholds, rates, rawRates: raw, covered, seasons: seasons.profiles(), stormsUsed };
 }

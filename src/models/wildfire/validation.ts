@@ -155,7 +155,7 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
 }
 
 export const validation: ModelValidation = {
-  references: (tables) => validate(tables),
+  references: validate,
   orderings,
   maps: rateTableMap('Wildfire', 'wildfire.png', 'Wildfire: annual probability of burning in a fire > 5 ha', 0, { low: 1e-5, high: 0.5, label: 'annual probability of burning in a fire > 5 ha' }),
 };

@@ -12,13 +12,11 @@
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../../engine/perils.js';
 import type { GridDef } from '../../../engine/table-spec.js';
-import { KM_PER_DEGREE } from '../../../geo/sphere.js';
 import { MS_PER_HOUR } from '../../../units.js';
-import { weightedAverage } from '../../toolkit/smoothing.js';
-import type { HazardField } from '../compute-hazard.js';
+import { smoothRates, type HazardField } from '../compute-hazard.js';
 import { FootprintScratch, stormFootprint } from '../footprint.js';
 import type { LandMask } from '../land-mask.js';
-import { CLIMATOLOGY_PERIODS, SMOOTHING, SYNTHETIC } from '../parameters.js';
+import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
 import { SeasonAccumulator } from '../seasonality.js';
 import { trackSteps } from '../track-steps.js';
 import { makeFix } from '../fixes.js';
@@ -103,6 +101,6 @@ export function computeSyntheticHazard(models: readonly GroupModel[], covered: U
       raw[cell * k + j] = j === 0 ? rate : Math.min(rate, raw[cell * k + j - 1]!);
     }
   }
-  const rates = weightedAverage(grid, raw, k, SMOOTHING.sigmaKm, SMOOTHING.truncateSigmas, KM_PER_DEGREE);
+  const rates = smoothRates(grid, raw, k);
   return { grid, thresholdsKt: thresholds, rates, rawRates: raw, covered, seasons: seasons.profiles(), stormsUsed };
 }
