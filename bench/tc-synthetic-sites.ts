@@ -4,19 +4,21 @@
  * site-wind-validation.ts, ours ÷ reference and the band each must fall in.
  * Tiers of years (hazard.ts) are options, so the Monte-Carlo size can be tried.
  *
- *   node --import tsx bench/tc-synthetic-sites.ts [--years34 100] [--years64 1000] [--years96 5000]
+ *   node --import tsx bench/tc-synthetic-sites.ts [--years34 100] [--years64 1000] [--years96 5000] [--threads N] [--seeds N]
  */
+import os from 'node:os';
 import path from 'node:path';
-import { computeHazard } from '../src/models/tropical-cyclone/compute-hazard.js';
+import { countObservedStorms, hazardOfCounts } from '../src/models/tropical-cyclone/compute-hazard.js';
 import { rateTable } from '../src/models/tropical-cyclone/build.js';
 import { hazardGrid } from '../src/models/tropical-cyclone/hazard-grid.js';
-import { readLandMask } from '../src/models/tropical-cyclone/land-mask.js';
+import { landMaskOf, readLandCells } from '../src/models/tropical-cyclone/land-mask.js';
 import { siteWindValidation } from '../src/models/tropical-cyclone/site-wind-validation.js';
 import { PLACES } from '../src/models/tropical-cyclone/places.js';
 import { siteReturnPeriod } from '../src/models/tropical-cyclone/site-hazard.js';
 import { readAllStorms } from '../src/models/tropical-cyclone/sources.js';
 import { fitGroupModels } from '../src/models/tropical-cyclone/synthetic/event-set.js';
 import { computeSyntheticHazard } from '../src/models/tropical-cyclone/synthetic/hazard.js';
+import { SYNTHETIC } from '../src/models/tropical-cyclone/parameters.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -31,33 +33,46 @@ const BANDS: Record<string, [number, number]> = {
 };
 
 const storms = readAllStorms(sourcesDir);
-const land = readLandMask(sourcesDir);
+const landCells = readLandCells(sourcesDir);
+const land = landMaskOf(landCells);
 const grid = hazardGrid();
 let started = performance.now();
-const observed = computeHazard(storms, land, grid);
+const observedCounts = countObservedStorms(storms, land, grid);
+const observed = hazardOfCounts(grid, observedCounts);
 const observedSeconds = (performance.now() - started) / 1000;
 started = performance.now();
 const models = fitGroupModels(storms, land);
-const synthetic = computeSyntheticHazard(models, observed.covered, land, grid, tiers, (f, label) => process.stderr.write(`\r${(100 * f).toFixed(0)} % ${label}    `));
+const threads = option('threads', os.availableParallelism());
+const syntheticOf = (seed: string) => computeSyntheticHazard(models, observedCounts, landCells, grid, tiers, { threads, seed, progress: (f, label) => process.stderr.write(`\r${seed}: ${(100 * f).toFixed(0)} % ${label}    `) });
+const synthetic = await syntheticOf(SYNTHETIC.seed);
 const syntheticSeconds = (performance.now() - started) / 1000;
+// Other seeds: other event sets of the same climate, whose spread is the Monte-Carlo error of the tiers.
+const others = [];
+for (let s = 1; s < option('seeds', 1); s++) others.push(await syntheticOf(`${SYNTHETIC.seed}-mc${s}`));
 process.stderr.write('\n');
 
 const rowsOf = (field: typeof observed) => siteWindValidation(new Map([['TropicalCyclone', rateTable(field)]]));
 const before = rowsOf(observed);
 const after = rowsOf(synthetic);
-console.log(`Tiers ${JSON.stringify(tiers)}; observed field ${observedSeconds.toFixed(1)} s, synthetic ${syntheticSeconds.toFixed(1)} s (${Object.entries(synthetic.stormsUsed).map(([g, n]) => `${g} ${n}`).join(', ')} storm footprints)\n`);
-console.log('| site | band | reference (yr) | observed table (yr) | ratio | synthetic table (yr) | ratio | in band |\n|---|---|---|---|---|---|---|---|');
+const otherRows = others.map(rowsOf);
+const footprints = Object.entries(synthetic.syntheticFootprints ?? {}).map(([g, n]) => `${g} ${n}`).join(', ');
+console.log(`Tiers ${JSON.stringify(tiers)}, ${threads} threads; observed field ${observedSeconds.toFixed(1)} s, synthetic ${syntheticSeconds.toFixed(1)} s (${footprints} storm footprints)${others.length ? `; ${others.length} more seeds` : ''}\n`);
+console.log('| site | band | reference (yr) | observed table (yr) | ratio | synthetic table (yr) | ratio | in band | ratio, other seeds |\n|---|---|---|---|---|---|---|---|---|');
 let inBand = 0;
 let targets = 0;
+const inBandOther = others.map(() => 0);
 after.forEach((row, i) => {
   const cat = /CAT(\d)/.exec(row.quantity)?.[1];
   const band = BANDS[`${row.place} CAT${cat}`] ?? BANDS[row.place];
   if (!band || (row.place in BANDS === false && !BANDS[`${row.place} CAT${cat}`])) return;
   targets++;
-  const ok = row.ratio !== null && row.ratio >= band[0] && row.ratio <= band[1];
+  const within = (ratio: number | null): boolean => ratio !== null && ratio >= band[0] && ratio <= band[1];
+  const ok = within(row.ratio);
   if (ok) inBand++;
-  console.log(`| ${row.place}${BANDS[`${row.place} CAT${cat}`] ? ` CAT${cat}` : ''} | [${band.join(', ')}] | ${row.reference} | ${before[i]!.ours} | ${before[i]!.ratio} | ${row.ours} | ${row.ratio} | ${ok ? 'yes' : '**no**'} |`);
+  otherRows.forEach((rows, s) => within(rows[i]!.ratio) && inBandOther[s]!++);
+  console.log(`| ${row.place}${BANDS[`${row.place} CAT${cat}`] ? ` CAT${cat}` : ''} | [${band.join(', ')}] | ${row.reference} | ${before[i]!.ours} | ${before[i]!.ratio} | ${row.ours} | ${row.ratio} | ${ok ? 'yes' : '**no**'} | ${otherRows.map((rows) => rows[i]!.ratio).join(', ')} |`);
 });
+if (others.length) console.log(`\nOther seeds: ${inBandOther.join(', ')} of ${targets} in band.`);
 console.log(`\n${inBand} of ${targets} in band with the synthetic table.`);
 
 // Where the record is long, the event set should give back the observed rates: synthetic ÷ observed

@@ -146,8 +146,8 @@ describe('weather tables from a synthetic catalogue', () => {
     const weights = Array.from({ length: 12 }, (_, n) => Math.exp(-((Math.min(n, 12 - n) * monthDays) ** 2) / (2 * 15 ** 2)));
     const ownWeight = weights[0]! / weights.reduce((a, w) => a + w, 0);
     const convective = (p.convective.footprintFactor * ((1 / (2 * Math.PI * sigma * sigma)) * ownWeight * 32)) / 4 / 31;
-    // Log-linear in speed between the category gusts (1-min sustained × 1.23), rates from the synthetic TC table.
-    const categoryGusts = [34, 64, 83, 96, 113, 137].map((kt) => kt * 0.514444 * 1.23);
+    // Log-linear in speed between the category gusts (1-min sustained over water × 1.1, ASCE 7-10 Table C26.5-2), rates from the synthetic TC table.
+    const categoryGusts = [34, 64, 83, 96, 113, 137].map((kt) => kt * 0.514444 * 1.1);
     const categoryRates = [0.1, 0.02, 0.01, 0.005, 0.002, 0.001];
     const tcRate = (x: number): number => {
       if (x <= categoryGusts[0]!) return categoryRates[0]!;

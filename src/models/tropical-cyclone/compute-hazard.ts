@@ -1,8 +1,10 @@
 /**
- * The method, end to end, on storms already read: for each storm of a basin's
- * reliable period, its footprint (site maximum sustained wind per cell); a cell
- * reaching threshold k adds 1/years to its rate λ_k; the rates are smoothed;
- * coverage and seasonal profiles are gathered along the way.
+ * The counting method on storms already read (§2.5): for each storm of a
+ * basin's reliable period, its footprint (site maximum sustained wind per
+ * cell); a cell reaching threshold k adds 1/years to its rate λ_k; the rates
+ * are smoothed; coverage and seasonal profiles are gathered along the way.
+ * The shipped table counts the synthetic event set instead (synthetic/hazard.ts),
+ * and this method only for groups with too few storms to fit it.
  */
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
 import type { GridDef } from '../../engine/table-spec.js';
@@ -25,8 +27,10 @@ export interface HazardField {
   rawRates: Float64Array;
   covered: Uint8Array;
   seasons: SeasonProfiles;
-  /** Storms counted per rate group. */
+  /** Observed storms behind the rates, per rate group (counted, or fitted by the event set). */
   stormsUsed: Record<string, number>;
+  /** Synthetic storm footprints evaluated per rate group, when the rates come from the event set. */
+  syntheticFootprints?: Record<string, number>;
 }
 
 export interface HazardOptions {
@@ -51,7 +55,17 @@ export function smoothRates(grid: GridDef, raw: Float64Array, thresholds: number
   return weightedAverage(grid, raw, thresholds, SMOOTHING.sigmaKm, SMOOTHING.truncateSigmas, KM_PER_DEGREE);
 }
 
-export function computeHazard(storms: readonly Storm[], land: LandMask, grid: GridDef, options: HazardOptions = {}): HazardField {
+/** The observed storms' rates before smoothing, with what was gathered along the way. */
+export interface ObservedCounts {
+  /** cells × K: each storm adds 1/years of its period where its footprint reaches threshold k. */
+  raw: Float64Array;
+  covered: Uint8Array;
+  seasons: SeasonAccumulator;
+  stormsUsed: Record<string, number>;
+}
+
+/** Count the storms of the reliable periods (only those of `groups`, when given). */
+export function countObservedStorms(storms: readonly Storm[], land: LandMask, grid: GridDef, options: HazardOptions & { groups?: ReadonlySet<number> } = {}): ObservedCounts {
   const periods = options.periods ?? CLIMATOLOGY_PERIODS;
   const thresholds = SAFFIR_SIMPSON_KNOTS;
   const k = thresholds.length;
@@ -64,7 +78,7 @@ export function computeHazard(storms: readonly Storm[], land: LandMask, grid: Gr
   storms.forEach((storm, index) => {
     if (index % 200 === 0) options.progress?.(index / storms.length, `footprints ${index}/${storms.length}`);
     const member = groupOf(storm, periods);
-    if (!member) return;
+    if (!member || (options.groups && !options.groups.has(member.group))) return;
     const steps = trackSteps(storm, land);
     if (!steps.some((s) => s.vmaxKt >= thresholds[0])) return;
     stormsUsed[periods[member.group]!.group]! += 1;
@@ -77,7 +91,17 @@ export function computeHazard(storms: readonly Storm[], land: LandMask, grid: Gr
     }
     seasons.add(footprint, thresholds[0], member.weight, member.group);
   });
+  return { raw, covered, seasons, stormsUsed };
+}
+
+export function computeHazard(storms: readonly Storm[], land: LandMask, grid: GridDef, options: HazardOptions = {}): HazardField {
+  const counts = countObservedStorms(storms, land, grid, options);
   options.progress?.(0.95, 'smoothing');
-  const rates = smoothRates(grid, raw, k);
-  return { grid, thresholdsKt: thresholds, rates, rawRates: raw, covered, seasons: seasons.profiles(), stormsUsed };
+  return hazardOfCounts(grid, counts);
+}
+
+/** The observed storms' field: their counted rates smoothed, their coverage and seasons. */
+export function hazardOfCounts(grid: GridDef, { raw, covered, seasons, stormsUsed }: ObservedCounts): HazardField {
+  const rates = smoothRates(grid, raw, SAFFIR_SIMPSON_KNOTS.length);
+  return { grid, thresholdsKt: SAFFIR_SIMPSON_KNOTS, rates, rawRates: raw, covered, seasons: seasons.profiles(), stormsUsed };
 }

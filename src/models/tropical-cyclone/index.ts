@@ -1,7 +1,8 @@
 /**
  * TropicalCyclone: annual rates of site sustained wind ≥ each Saffir–Simpson
- * threshold from historical best tracks and a parametric wind field
- * (docs/models/tropical-cyclone.md). The pipeline is build.ts.
+ * threshold from a synthetic event set fitted on the historical best tracks
+ * (synthetic/) and a parametric wind field (docs/models/tropical-cyclone.md).
+ * The pipeline is build.ts.
  */
 import type { ModelBuilder } from '../types.js';
 import { buildTropicalCyclone } from './build.js';

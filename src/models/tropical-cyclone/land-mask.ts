@@ -15,8 +15,12 @@ export interface LandMask {
 }
 
 export function readLandMask(sourcesDir: string): LandMask {
-  const elevation = readElevation(sourcesDir);
-  return landMaskOf(Uint8Array.from(elevation, (metres) => (metres > 0 ? 1 : 0)));
+  return landMaskOf(readLandCells(sourcesDir));
+}
+
+/** The mask's cells, 1 = land (what landMaskOf takes; small enough to hand to worker threads). */
+export function readLandCells(sourcesDir: string): Uint8Array {
+  return Uint8Array.from(readElevation(sourcesDir), (metres) => (metres > 0 ? 1 : 0));
 }
 
 /** A mask over the global 0.5° grid (row-major from 90°S, 180°W). */

@@ -2,7 +2,7 @@
 import { CATALOGUES } from '../../catalogues/registry.js';
 import type { TableMeta } from '../../engine/table-spec.js';
 import type { HazardField } from './compute-hazard.js';
-import { CLIMATOLOGY_PERIODS, COVERAGE, GRID, PROFILE_CALIBRATION, R34_SIZE, SEASONALITY, SMOOTHING, TRACK_STEPS, WIND_AVERAGING, WIND_FIELD } from './parameters.js';
+import { CLIMATOLOGY_PERIODS, COVERAGE, GRID, PROFILE_CALIBRATION, R34_SIZE, SEASONALITY, SMOOTHING, SYNTHETIC, TRACK_STEPS, WIND_AVERAGING, WIND_FIELD } from './parameters.js';
 
 export const TC_METHOD_PAGE = 'docs/models/tropical-cyclone.md';
 /** Catalogue folders read (best tracks, and ETOPO for the land mask). */
@@ -27,6 +27,7 @@ export function tableMeta(field: HazardField): TableMeta {
       coverage: COVERAGE,
       seasonality: SEASONALITY,
       diurnal: 'uniform',
+      ...(field.syntheticFootprints && { syntheticEventSet: { ...SYNTHETIC, footprints: field.syntheticFootprints } }),
     },
     coverage: TC_COVERAGE,
     confidence: 'standard',

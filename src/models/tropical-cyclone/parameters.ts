@@ -75,6 +75,13 @@ export const PROFILE_CALIBRATION = { aFactor: 1.75, x1Factor: 1.3 } as const;
 export const WIND_AVERAGING = {
   /** WMO agencies' 10-minute mean → 1-minute sustained: divide by 0.93. */
   tenMinuteToOneMinute: 1 / 0.93,
+  /**
+   * 3-s gust over open land (ASCE Exposure C, AS/NZS terrain category 2) per 1-min sustained wind over
+   * water: ASCE 7-10 Commentary Table C26.5-2 (Saffir–Simpson scale: CAT1 74 mph sustained over water ↔
+   * 81 mph gust over land; CAT3 111 ↔ 122 mph; CAT5 156 ↔ 172 mph). The site-wind references are
+   * converted with it, and MaxWindGust's cyclone term (weather/tc-gusts.ts) gusts with it.
+   */
+  gustOverLandPerSustainedOverWater: 1.1,
 } as const;
 
 /** Track interpolation and inland decay (track-steps.ts). */
@@ -131,6 +138,8 @@ export const SYNTHETIC = {
   /** Track and intensity regressions per latitude band of this width; bands with fewer pairs fall back to the group's pooled fit. */
   latitudeBandDegrees: 5,
   minPairsPerBand: 200,
+  /** Track regressions are also fitted per longitude sector of this width and per month (±1), where pairs suffice. */
+  trackSectorDegrees: 20,
   /** Intensity cap: the highest observed wind over sea within ±1 box of this size and ±1 month; with fewer fixes, the latitude band's highest. */
   capBoxDegrees: 5,
   minCapFixes: 30,
@@ -141,6 +150,18 @@ export const SYNTHETIC = {
   dissipationKt: 25,
   latitudeLimit: 60,
   maxLifetimeHours: 30 * 24,
+  /**
+   * Synthetic years behind each threshold's rate (synthetic/shard.ts): CAT0 from the first
+   * years34, CAT1–2 from years64, CAT3–5 from years96. docs/models/tropical-cyclone.md §2.9
+   * gives the Monte-Carlo error these sizes leave.
+   */
+  tierYears: { years34: 60, years64: 1000, years96: 6000 },
+  /**
+   * A group with fewer observed storms than this is not simulated (too few steps to fit the
+   * regressions per band); its rates are counted from the observed storms (§2.5). Every group
+   * of the catalogues we hold has over 200.
+   */
+  minFitStorms: 100,
   /** Hold-out for the checks: seasons with season % holdOutEvery === 0 are left out of the fit (whole storms, whole years). */
   holdOutEvery: 5,
 } as const;

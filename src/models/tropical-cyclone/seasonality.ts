@@ -16,7 +16,6 @@ import { rowCentreLat } from './hazard-grid.js';
 import { SEASONALITY } from './parameters.js';
 import { MS_PER_DAY } from '../../units.js';
 
-
 export interface SeasonProfiles {
   /** profiles × 366 weights (normalised per mean year). */
   weights: Float64Array;

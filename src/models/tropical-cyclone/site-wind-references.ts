@@ -1,5 +1,6 @@
 import { KT_PER_MS } from '../../units.js';
 import { MS_PER_MPH } from '../../units.js';
+import { WIND_AVERAGING } from './parameters.js';
 /**
  * Published site-wind return periods for the TropicalCyclone validation
  * (docs/models/tropical-cyclone.md §5): design-code wind climates at named
@@ -11,12 +12,8 @@ import { MS_PER_MPH } from '../../units.js';
 
 /** Where a reference's numbers come from, and how they convert. */
 export const CONVERSIONS = {
-  /**
-   * 3-s gust over open land (ASCE Exposure C, AS/NZS terrain category 2) per 1-min sustained
-   * wind over water: ASCE 7-10 Commentary Table C26.5-2 (Saffir–Simpson scale: CAT1 74 mph
-   * sustained over water ↔ 81 mph gust over land; CAT3 111 ↔ 122 mph; CAT5 156 ↔ 172 mph).
-   */
-  gustOverLandPerSustainedOverWater: 1.1,
+  /** 3-s gust over open land per 1-min sustained wind over water (parameters.ts WIND_AVERAGING). */
+  gustOverLandPerSustainedOverWater: WIND_AVERAGING.gustOverLandPerSustainedOverWater,
   /**
    * 3-s gust per 10-min mean, both over open terrain at 10 m: the Durst (1960) curve as given in
    * ASCE 7 Commentary Fig. C26.5-1 (V3s/V3600 = 1.52, V600/V3600 = 1.06).

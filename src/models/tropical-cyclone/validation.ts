@@ -24,6 +24,7 @@ import type { ModelValidation } from '../validation-types.js';
 import { rateTableMap } from '../toolkit/rate-map.js';
 import { readLandMask } from './land-mask.js';
 import { readAllStorms } from './sources.js';
+import { eventSetValidation } from './synthetic/validation.js';
 
 const PERIL = 'TropicalCyclone';
 const NHC = 'NHC Tropical Cyclone Climatology, "Hurricane Return Periods" (within 50 n mi)';
@@ -105,8 +106,11 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
 }
 
 export const validation: ModelValidation = {
-  references: (tables, sourcesDir) =>
-    tables.has(PERIL) ? [...validate(tables), ...strikeValidation(readAllStorms(sourcesDir), readLandMask(sourcesDir))] : [],
+  references: (tables, sourcesDir) => {
+    if (!tables.has(PERIL)) return [];
+    const [storms, land] = [readAllStorms(sourcesDir), readLandMask(sourcesDir)];
+    return [...validate(tables), ...strikeValidation(storms, land), ...eventSetValidation(storms, land)];
+  },
   orderings,
   maps: rateTableMap(PERIL, 'tropical-cyclone.png', 'TropicalCyclone: annual probability of ≥ CAT1 (64 kt) site winds', 1, {
     low: 1e-3,

@@ -93,7 +93,8 @@ export function estimateRmaxKm(vgMs: number, absLatitude: number): number {
 export function transitionWeight(xi: number): number {
   if (xi <= 0) return 0;
   if (xi >= 1) return 1;
-  const x5 = xi ** 5;
+  const x2 = xi * xi;
+  const x5 = x2 * x2 * xi;
   return x5 * (126 + xi * (-420 + xi * (540 + xi * (-315 + 70 * xi))));
 }
 
@@ -103,7 +104,8 @@ function transitionPosition(n: number, a: number, x1: number, rmax: number): num
   const target = nx / (nx + rmax);
   let lo = 0;
   let hi = 1;
-  for (let i = 0; i < 50; i++) {
+  // 40 halvings leave the position within 1e-12 of the root (the profile changes by far less than 1e-9 m/s).
+  for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
     if (transitionWeight(mid) < target) lo = mid;
     else hi = mid;

@@ -7,6 +7,7 @@
  */
 import type { CruVariable } from '../../catalogues/registry.js';
 import { SAFFIR_SIMPSON_KNOTS } from '../../engine/perils.js';
+import { WIND_AVERAGING } from '../tropical-cyclone/parameters.js';
 
 /** The CRU CL 1.0 variables the generator and the gust model read (the grid is src/catalogues/cru.ts CRU_GRID). */
 export const CRU_VARIABLES = ['pre', 'wet', 'tmp', 'dtr', 'wnd'] as const satisfies readonly CruVariable[];
@@ -191,7 +192,10 @@ export const SPC = {
 
 /** Tropical-cyclone contribution from the TropicalCyclone table. */
 export const TC = {
-  /** 1-min sustained (the table's Saffir–Simpson thresholds) → 3-s gust, WMO/TD-1555 "off-sea". */
-  gustFactor3sOver60s: 1.23,
+  /**
+   * 1-min sustained over water (the table's Saffir–Simpson thresholds) → 3-s gust over open land: the
+   * factor the TropicalCyclone model converts its site-wind references with (ASCE 7-10 Table C26.5-2).
+   */
+  gustFactor3sOver60s: WIND_AVERAGING.gustOverLandPerSustainedOverWater,
   categoryKnots: SAFFIR_SIMPSON_KNOTS,
 } as const;

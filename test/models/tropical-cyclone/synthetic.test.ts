@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
 import { Random } from '../../../src/models/toolkit/random.js';
-import type { LandMask } from '../../../src/models/tropical-cyclone/land-mask.js';
+import { landMaskOf, type LandMask } from '../../../src/models/tropical-cyclone/land-mask.js';
+import { ETOPO_GRID } from '../../../src/catalogues/etopo.js';
 import { fitTracks, type FitTrack } from '../../../src/models/tropical-cyclone/synthetic/fit-data.js';
 import { fitGroupModels, syntheticYear } from '../../../src/models/tropical-cyclone/synthetic/event-set.js';
 import { decayOverLand, intensityCap } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
@@ -16,12 +17,20 @@ import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/tr
 import { makeFix } from '../../../src/models/tropical-cyclone/fixes.js';
 import type { Storm } from '../../../src/models/tropical-cyclone/track-types.js';
 import { computeSyntheticHazard } from '../../../src/models/tropical-cyclone/synthetic/hazard.js';
+import { basinCheckRows, basinStatistics } from '../../../src/models/tropical-cyclone/synthetic/checks.js';
 import { FootprintScratch, stormFootprint } from '../../../src/models/tropical-cyclone/footprint.js';
 import { trackSteps } from '../../../src/models/tropical-cyclone/track-steps.js';
 import { SAFFIR_SIMPSON_KNOTS } from '../../../src/engine/perils.js';
+import { SeasonAccumulator } from '../../../src/models/tropical-cyclone/seasonality.js';
+import { CLIMATOLOGY_PERIODS } from '../../../src/models/tropical-cyclone/parameters.js';
 
 const HOUR = 3_600_000;
-const WEST_OF_80W_IS_SEA: LandMask = { isLand: (_lat, lon) => lon > -80 && lon < -60 };
+/** Land from 80°W to 60°W, as the 0.5° cells the synthetic build hands its threads. */
+const LAND_80W_TO_60W = Uint8Array.from({ length: ETOPO_GRID.nlat * ETOPO_GRID.nlon }, (_, cell) => {
+  const lon = -180 + ((cell % ETOPO_GRID.nlon) + 0.5) * ETOPO_GRID.dlon;
+  return lon > -80 && lon < -60 ? 1 : 0;
+});
+const WEST_OF_80W_IS_SEA: LandMask = landMaskOf(LAND_80W_TO_60W);
 
 /** An Atlantic storm every 6 hours: west-north-west with AR(1) wobbles, intensifying then weakening. */
 function fixtureStorm(random: Random, season: number, n: number): Storm {
@@ -91,12 +100,41 @@ describe('synthetic event set', () => {
   });
 });
 
+describe('synthetic event set checks', () => {
+  const step = (lat: number, lon: number, vmaxKt: number, land: boolean) => ({ lat, lon, vmaxKt, land, month: 8 });
+  const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, steps });
+
+  it('counts a landfall on a coast segment once per storm, from the sea step at ≥ 64 kt', () => {
+    const tracks = [
+      // Over Miami at 100 kt, back to sea in the Gulf, ashore again in the Florida box: one Florida landfall, one storm.
+      track([step(25.5, -79, 100, false), step(25.7, -80.5, 95, true), step(25.9, -82, 80, false), step(26.5, -81.9, 78, true)]),
+      // Ashore in the Florida box at 50 kt: a landfall at ≥ 34 kt, none at ≥ 64 kt.
+      track([step(27, -79, 50, false), step(27, -80.5, 45, true)]),
+      // Ashore in Louisiana at 120 kt: the Gulf coast.
+      track([step(28.5, -90, 120, false), step(29.8, -90.5, 100, true)]),
+      // Never over land.
+      track([step(20, -60, 70, false), step(21, -61, 70, false)]),
+    ];
+    const stats = basinStatistics(tracks, 2);
+    assert.equal(stats.landfallsPerYear, 3 / 2);
+    assert.equal(stats.segmentLandfallsPerYear.get('Florida peninsula'), 1 / 2);
+    assert.equal(stats.segmentLandfallsPerYear.get('US Gulf coast'), 1 / 2);
+    assert.equal(stats.segmentLandfallsPerYear.get('US East coast'), 0);
+    const rows = basinCheckRows(0, stats, basinStatistics(tracks.slice(0, 1), 2), 'fixture', 'fitted');
+    const florida = rows.find((r) => r.quantity === 'storms per year making landfall at ≥ 64 kt: Florida peninsula')!;
+    assert.deepEqual([florida.reference, florida.ours, florida.ratio], [0.5, 0.5, 1]);
+    assert.ok(!rows.some((r) => r.quantity.endsWith(': Philippines')), 'only the group\'s own segments');
+  });
+});
+
 describe('synthetic hazard', () => {
-  it('tiers of years give the counts of evaluating every year from 34 kt', () => {
+  const grid = { lat0: 0, lon0: -100, dlat: 0.25, dlon: 0.25, nlat: 200, nlon: 280 };
+  const tiers = { years34: 3, years64: 8, years96: 20 };
+  const noObservedStorms = () => ({ covered: new Uint8Array(grid.nlat * grid.nlon), seasons: new SeasonAccumulator(grid, CLIMATOLOGY_PERIODS.length) });
+
+  it('tiers of years give the counts of evaluating every year from 34 kt', async () => {
     const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
-    const grid = { lat0: 0, lon0: -100, dlat: 0.25, dlon: 0.25, nlat: 200, nlon: 280 };
-    const tiers = { years34: 3, years64: 8, years96: 20 };
-    const field = computeSyntheticHazard([model!], new Uint8Array(grid.nlat * grid.nlon), WEST_OF_80W_IS_SEA, grid, tiers);
+    const field = await computeSyntheticHazard([model!], noObservedStorms(), LAND_80W_TO_60W, grid, tiers, { threads: 0 });
     // Independently: every year's storms, whole tracks, footprints from 34 kt.
     const k = SAFFIR_SIMPSON_KNOTS.length;
     const counts = new Float64Array(grid.nlat * grid.nlon * k);
@@ -120,5 +158,18 @@ describe('synthetic hazard', () => {
       }
     }
     assert.ok(reached > 100, `${reached} cells reach CAT3 in ${tiers.years96} years`);
+  });
+
+  it('is the same field counted on two worker threads as on the calling thread', async () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const bigger = { years34: 12, years64: 60, years96: 300 };
+    const [inline, threaded] = [
+      await computeSyntheticHazard([model!], noObservedStorms(), LAND_80W_TO_60W, grid, bigger, { threads: 0 }),
+      await computeSyntheticHazard([model!], noObservedStorms(), LAND_80W_TO_60W, grid, bigger, { threads: 2 }),
+    ];
+    assert.ok(inline.rawRates.some((r) => r > 0));
+    assert.deepEqual(threaded.rawRates, inline.rawRates);
+    assert.deepEqual(threaded.rates, inline.rates);
+    assert.deepEqual(threaded.stormsUsed, inline.stormsUsed);
   });
 });

@@ -3,8 +3,10 @@
  * statistics of observed and synthetic storms (both as 6-hourly FitTracks from
  * genesis): storms per year, storms per year whose lifetime maximum reaches
  * CAT1 and CAT3, quantiles of the lifetime maximum, the median translation
- * speed, the median genesis latitude and storms per year making landfall (a
- * step over land after one over sea at ≥ 34 kt, counted once per storm). Each becomes a validation row (ours =
+ * speed, the median genesis latitude, storms per year making landfall (a
+ * step over land after one over sea at ≥ 34 kt, counted once per storm) and
+ * making landfall at ≥ 64 kt on each coast segment of the group
+ * (coast-segments.ts). Each becomes a validation row (ours =
  * synthetic, reference = observed) with the tolerance the method page states.
  */
 import { distanceKm } from '../../../geo/sphere.js';
@@ -13,6 +15,7 @@ import { poissonInterval } from '../../../engine/gamma.js';
 import { quantile } from '../../toolkit/least-squares.js';
 import type { Evidence, ValidationRow } from '../../validation-types.js';
 import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
+import { COAST_SEGMENTS, inSegment, SEGMENT_LANDFALL_KT } from './coast-segments.js';
 import type { FitTrack } from './fit-data.js';
 
 export interface BasinStatistics {
@@ -26,6 +29,8 @@ export interface BasinStatistics {
   medianGenesisLatitude: number;
   /** Storms per year that cross a coast at ≥ 34 kt. */
   landfallsPerYear: number;
+  /** Storms per year making landfall at ≥ SEGMENT_LANDFALL_KT on each coast segment (coast-segments.ts). */
+  segmentLandfallsPerYear: Map<string, number>;
 }
 
 const CAT1_KT = 64;
@@ -36,14 +41,19 @@ export function basinStatistics(tracks: readonly FitTrack[], years: number): Bas
   const maxima = tracks.map((t) => Math.max(...t.steps.map((s) => s.vmaxKt)));
   const speeds: number[] = [];
   let landfalls = 0;
+  const segmentLandfalls = new Map(COAST_SEGMENTS.map((s) => [s.name, 0]));
   for (const { steps } of tracks) {
     let landed = false;
+    const segments = new Set<string>();
     for (let i = 1; i < steps.length; i++) {
       const [a, b] = [steps[i - 1]!, steps[i]!];
       speeds.push(distanceKm(a.lat, a.lon, b.lat, b.lon) / KM_PER_NMI / SYNTHETIC.stepHours);
-      if (b.land && !a.land && a.vmaxKt >= LANDFALL_KT) landed = true;
+      if (!b.land || a.land) continue;
+      if (a.vmaxKt >= LANDFALL_KT) landed = true;
+      if (a.vmaxKt >= SEGMENT_LANDFALL_KT) for (const s of COAST_SEGMENTS) if (inSegment(s, b.lat, b.lon)) segments.add(s.name);
     }
     if (landed) landfalls++;
+    for (const name of segments) segmentLandfalls.set(name, segmentLandfalls.get(name)! + 1);
   }
   return {
     years,
@@ -54,6 +64,7 @@ export function basinStatistics(tracks: readonly FitTrack[], years: number): Bas
     medianSpeedKt: quantile(speeds, 0.5),
     medianGenesisLatitude: quantile(tracks.map((t) => t.steps[0]!.lat), 0.5),
     landfallsPerYear: landfalls / years,
+    segmentLandfallsPerYear: new Map([...segmentLandfalls].map(([name, n]) => [name, n / years])),
   };
 }
 
@@ -76,10 +87,20 @@ const CHECKS: readonly { quantity: string; value: (s: BasinStatistics) => number
   { quantity: 'storms per year making landfall at ≥ 34 kt', value: (s) => s.landfallsPerYear, tolerance: 'count' },
 ];
 
+/** The checks of one group: the basin's, then landfalls on each of its coast segments. */
+function checksOf(group: string): typeof CHECKS {
+  const segments = COAST_SEGMENTS.filter((s) => s.group === group).map((s) => ({
+    quantity: `storms per year making landfall at ≥ ${SEGMENT_LANDFALL_KT} kt: ${s.name}`,
+    value: (b: BasinStatistics) => b.segmentLandfallsPerYear.get(s.name)!,
+    tolerance: 'count' as const,
+  }));
+  return [...CHECKS, ...segments];
+}
+
 /** Synthetic against observed statistics of one group, as validation rows with their tolerance. */
 export function basinCheckRows(group: number, observed: BasinStatistics, synthetic: BasinStatistics, source: string, evidence: Evidence): ValidationRow[] {
   const name = CLIMATOLOGY_PERIODS[group]!.group;
-  return CHECKS.map((check) => {
+  return checksOf(name).map((check) => {
     const reference = check.value(observed);
     const ours = check.value(synthetic);
     const ratio = reference === 0 ? null : ours / reference;

@@ -25,12 +25,12 @@ export interface GroupModel {
   intensity: IntensityModel;
 }
 
-/** The fitted models of every rate group with observed storms in the chosen seasons. */
+/** The fitted models of every rate group with at least SYNTHETIC.minFitStorms observed storms in the chosen seasons. */
 export function fitGroupModels(storms: readonly Storm[], land: LandMask, seasons: SeasonFilter = 'all'): GroupModel[] {
   const tracks = fitTracks(storms, land, seasons);
   return CLIMATOLOGY_PERIODS.flatMap((period, group) => {
     const mine = tracks.filter((t) => t.group === group);
-    if (mine.length === 0) return [];
+    if (mine.length < SYNTHETIC.minFitStorms) return [];
     return [{ group, genesis: fitGenesis(mine, fittedYears(period.first, period.last, seasons)), track: fitTrackModel(mine), intensity: fitIntensityModel(mine) }];
   });
 }
@@ -48,9 +48,12 @@ export function fittedYears(first: number, last: number, seasons: SeasonFilter):
 const MAX_STEPS = SYNTHETIC.maxLifetimeHours / SYNTHETIC.stepHours;
 const STEP_MONTHS = (SYNTHETIC.stepHours * MS_PER_HOUR) / MS_PER_DAY / MEAN_DAYS_PER_MONTH;
 
-/** The storms of one synthetic year of a group, as 6-hourly steps (the FitTrack shape; season = year). */
-export function syntheticYear(model: GroupModel, year: number, land: LandMask): FitTrack[] {
-  const random = new Random(`${SYNTHETIC.seed}:${CLIMATOLOGY_PERIODS[model.group]!.group}:${year}`);
+/**
+ * The storms of one synthetic year of a group, as 6-hourly steps (the FitTrack shape; season = year).
+ * Another seed gives another event set of the same climate (the Monte-Carlo spread, bench/tc-synthetic-sites.ts).
+ */
+export function syntheticYear(model: GroupModel, year: number, land: LandMask, seed: string = SYNTHETIC.seed): FitTrack[] {
+  const random = new Random(`${seed}:${CLIMATOLOGY_PERIODS[model.group]!.group}:${year}`);
   const count = random.poisson(model.genesis.stormsPerYear);
   const storms: FitTrack[] = [];
   for (let n = 0; n < count; n++) storms.push(syntheticStorm(model, year, random, land));
@@ -81,7 +84,7 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
   let monthClock = birth.month + dayOfMonth;
   for (let i = 1; i < MAX_STEPS; i++) {
     const here = steps[i - 1]!;
-    motion = moveStorm(model.track, motion, random);
+    motion = moveStorm(model.track, motion, here.month, random);
     if (Math.abs(motion.lat) > SYNTHETIC.latitudeLimit || Math.sign(motion.lat) !== Math.sign(birth.lat)) break;
     monthClock += STEP_MONTHS;
     const month = Math.floor(monthClock) % 12;

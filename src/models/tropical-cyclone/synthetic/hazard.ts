@@ -1,106 +1,106 @@
 /**
- * Site-wind rates from the synthetic event set: each synthetic storm's
- * footprint (footprint.ts, the observed storms' wind field and track steps)
- * counts towards the thresholds it reaches. Thresholds take their rates from
- * nested tiers of years, because a storm's footprint costs ~7 ms at 34 kt but
- * ~0.8 ms at 64 kt and ~0.2 ms at 96 kt: years below years34 are evaluated
- * from 34 kt (CAT0 rate and seasonality), below years64 from 64 kt (CAT1–2),
- * below years96 from 96 kt (CAT3–5), and threshold k's rate is its count over
- * its tier's years. Counts are integers, so the sums do not depend on the
- * order storms are evaluated in. Coverage stays the observed storms' (a
- * place the record never reached keeps "no coverage").
+ * Site-wind rates from the synthetic event set: the years of every rate group
+ * cut into shards (shard.ts), counted in worker threads, merged, divided by
+ * each threshold's tier years and smoothed as the observed storms' rates are
+ * (compute-hazard.ts), with the counted rates of any group too small to fit
+ * added (build.ts). The shards are fixed by the tiers alone and their
+ * counts are integers, so the field is the same on any number of threads.
+ * Coverage and seasons stay the observed storms' (a place the record never
+ * reached keeps "no coverage"; docs/models/tropical-cyclone.md §2.8 says why
+ * the seasons are the record's).
  */
+import os from 'node:os';
+import { Piscina } from 'piscina';
 import { SAFFIR_SIMPSON_KNOTS } from '../../../engine/perils.js';
 import type { GridDef } from '../../../engine/table-spec.js';
-import { MS_PER_HOUR } from '../../../units.js';
-import { smoothRates, type HazardField } from '../compute-hazard.js';
-import { FootprintScratch, stormFootprint } from '../footprint.js';
-import type { LandMask } from '../land-mask.js';
+import { smoothRates, type HazardField, type ObservedCounts } from '../compute-hazard.js';
+import { landMaskOf } from '../land-mask.js';
 import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
-import { SeasonAccumulator } from '../seasonality.js';
-import { trackSteps } from '../track-steps.js';
-import { makeFix } from '../fixes.js';
-import type { Storm } from '../track-types.js';
-import { syntheticYear, type GroupModel } from './event-set.js';
-import type { FitTrack } from './fit-data.js';
+import type { SeasonAccumulator } from '../seasonality.js';
+import type { GroupModel } from './event-set.js';
+import { countShard, tierYears, type Shard, type ShardCounts, type Tiers } from './shard.js';
 
-export interface Tiers {
-  years34: number;
-  years64: number;
-  years96: number;
+const THREAD_URL = new URL(`./shard-thread.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+
+/** Years per shard in each tier: a shard of any tier costs roughly the same (~1–3 s). */
+const SHARD_YEARS = { years34: 5, years64: 50, years96: 250 } as const;
+
+export interface SyntheticHazardOptions {
+  /** Worker threads; 0 counts on the calling thread. Default: the machine's available parallelism. */
+  threads?: number;
+  /** The event set's random streams; default SYNTHETIC.seed (the shipped table's). */
+  seed?: string;
+  progress?: (fraction: number, label: string) => void;
 }
 
-/** The tier years behind threshold index j. */
-function tierYears(tiers: Tiers, j: number): number {
-  const kt = SAFFIR_SIMPSON_KNOTS[j]!;
-  return kt < 64 ? tiers.years34 : kt < 96 ? tiers.years64 : tiers.years96;
+/** Every (model, years) shard, in a fixed order: the tier boundaries cut shards, the threads do not. */
+export function planShards(models: number, tiers: Tiers): Shard[] {
+  const shards: Shard[] = [];
+  for (let model = 0; model < models; model++) {
+    let from = 0;
+    for (const tier of ['years34', 'years64', 'years96'] as const) {
+      while (from < tiers[tier]) {
+        const to = Math.min(tiers[tier], from + SHARD_YEARS[tier]);
+        shards.push({ model, from, to });
+        from = to;
+      }
+    }
+  }
+  return shards;
 }
 
-/** The wind a year is evaluated from. */
-function tierKt(tiers: Tiers, year: number): number {
-  return year < tiers.years34 ? 34 : year < tiers.years64 ? 64 : 96;
+async function countAll(models: readonly GroupModel[], landCells: Uint8Array, grid: GridDef, tiers: Tiers, options: SyntheticHazardOptions, onShard: (counts: ShardCounts, shard: Shard) => void): Promise<void> {
+  const shards = planShards(models.length, tiers);
+  const threads = options.threads ?? os.availableParallelism();
+  const seed = options.seed ?? SYNTHETIC.seed;
+  if (threads === 0) {
+    const land = landMaskOf(landCells);
+    for (const shard of shards) onShard(countShard(models, shard, land, grid, tiers, seed), shard);
+    return;
+  }
+  const pool = new Piscina({ filename: THREAD_URL.href, minThreads: threads, maxThreads: threads, workerData: { models, landCells, grid, tiers, seed } });
+  try {
+    await Promise.all(shards.map(async (shard) => onShard((await pool.run(shard)) as ShardCounts, shard)));
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** What the observed storms give the synthetic field: coverage (§2.7) and seasons (§2.8). */
+export interface ObservedClimate {
+  covered: Uint8Array;
+  seasons: SeasonAccumulator;
 }
 
 /**
- * Positions at least this share of a tier's wind are evaluated: the site wind
- * can exceed a position's vmax by a little (seen: 0.6 %), and a footprint from
- * a tier's wind must find every cell that evaluating from 34 kt would.
+ * The hazard field of the event set, with the observed storms' coverage and seasons.
+ * `counted`: the observed storms of groups with too few to fit (SYNTHETIC.minFitStorms), added as counted.
  */
-const STEP_SHARE = 0.9;
-
-/** A synthetic track as a best track, from one step before its first ≥ minKt to one after its last. */
-function asStorm(track: FitTrack, minKt: number, index: number): Storm | null {
-  const first = track.steps.findIndex((s) => s.vmaxKt >= minKt);
-  if (first < 0) return null;
-  let last = track.steps.length - 1;
-  while (track.steps[last]!.vmaxKt < minKt) last--;
-  const stepMs = SYNTHETIC.stepHours * MS_PER_HOUR;
-  const fixes = [];
-  for (let i = Math.max(0, first - 1); i <= Math.min(track.steps.length - 1, last + 1); i++) {
-    const s = track.steps[i]!;
-    fixes.push(makeFix(track.start + i * stepMs, s.lat, s.lon, s.vmaxKt, { stage: 'tropical' }));
-  }
-  return { id: `SYN-${track.group}-${track.season}-${index}`, name: null, basin: CLIMATOLOGY_PERIODS[track.group]!.basins[0]!, season: track.season, source: 'synthetic', fixes };
-}
-
-/** The hazard field of the event set; `covered` is the observed storms' coverage (compute-hazard.ts). */
-export function computeSyntheticHazard(models: readonly GroupModel[], covered: Uint8Array, land: LandMask, grid: GridDef, tiers: Tiers, progress?: (fraction: number, label: string) => void): HazardField {
+export async function computeSyntheticHazard(models: readonly GroupModel[], observed: ObservedClimate, landCells: Uint8Array, grid: GridDef, tiers: Tiers, options: SyntheticHazardOptions = {}, counted?: ObservedCounts): Promise<HazardField> {
   const thresholds = SAFFIR_SIMPSON_KNOTS;
   const k = thresholds.length;
   const cells = grid.nlat * grid.nlon;
   const counts = new Uint32Array(cells * k);
-  const scratch = new FootprintScratch(grid);
-  const seasons = new SeasonAccumulator(grid, CLIMATOLOGY_PERIODS.length);
-  const stormsUsed: Record<string, number> = Object.fromEntries(CLIMATOLOGY_PERIODS.map((p) => [p.group, 0]));
-  models.forEach((model, m) => {
-    for (let year = 0; year < tiers.years96; year++) {
-      if (year % 500 === 0) progress?.((m + year / tiers.years96) / models.length, `synthetic ${CLIMATOLOGY_PERIODS[model.group]!.group} year ${year}`);
-      const minKt = tierKt(tiers, year);
-      syntheticYear(model, year, land).forEach((track, index) => {
-        const storm = asStorm(track, STEP_SHARE * minKt, index);
-        if (!storm) return;
-        stormsUsed[CLIMATOLOGY_PERIODS[model.group]!.group]! += 1;
-        const steps = trackSteps(storm, land);
-        for (const step of steps) step.outerScale = track.outerScale;
-        const footprint = stormFootprint(steps, minKt, scratch, STEP_SHARE * minKt);
-        for (let c = 0; c < footprint.cells.length; c++) {
-          const base = footprint.cells[c]! * k;
-          const wind = footprint.maxKt[c]!;
-          for (let j = 0; j < k && wind >= thresholds[j]!; j++) if (year < tierYears(tiers, j)) counts[base + j]! += 1;
-        }
-        if (minKt === thresholds[0]) seasons.add(footprint, thresholds[0], 1 / tiers.years34, model.group);
-      });
-    }
+  const stormsUsed: Record<string, number> = { ...(counted?.stormsUsed ?? Object.fromEntries(CLIMATOLOGY_PERIODS.map((p) => [p.group, 0]))) };
+  for (const model of models) stormsUsed[CLIMATOLOGY_PERIODS[model.group]!.group] = model.genesis.byMonth.reduce((n, month) => n + month.length, 0);
+  const syntheticFootprints: Record<string, number> = Object.fromEntries(CLIMATOLOGY_PERIODS.map((p) => [p.group, 0]));
+  const total = planShards(models.length, tiers).length;
+  let done = 0;
+  await countAll(models, landCells, grid, tiers, options, (shard, plan) => {
+    for (let i = 0; i < counts.length; i++) counts[i]! += shard.counts[i]!;
+    syntheticFootprints[CLIMATOLOGY_PERIODS[models[plan.model]!.group]!.group]! += shard.storms;
+    options.progress?.((0.95 * ++done) / total, `synthetic storms, ${done} of ${total} shards`);
   });
-  progress?.(0.97, 'smoothing');
+  options.progress?.(0.95, 'smoothing');
   const raw = new Float64Array(cells * k);
   for (let cell = 0; cell < cells; cell++) {
     for (let j = 0; j < k; j++) {
-      const rate = counts[cell * k + j]! / tierYears(tiers, j);
+      const i = cell * k + j;
+      const rate = counts[i]! / tierYears(tiers, j) + (counted?.raw[i] ?? 0);
       // Tiers of different lengths may cross by sampling; a rate never exceeds the threshold below's.
-      raw[cell * k + j] = j === 0 ? rate : Math.min(rate, raw[cell * k + j - 1]!);
+      raw[i] = j === 0 ? rate : Math.min(rate, raw[i - 1]!);
     }
   }
   const rates = smoothRates(grid, raw, k);
-  return { grid, thresholdsKt: thresholds, rates, rawRates: raw, covered, seasons: seasons.profiles(), stormsUsed };
+  return { grid, thresholdsKt: thresholds, rates, rawRates: raw, covered: observed.covered, seasons: observed.seasons.profiles(), stormsUsed, syntheticFootprints };
 }

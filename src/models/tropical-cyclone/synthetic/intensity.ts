@@ -26,21 +26,26 @@ interface IntensityFit {
 }
 
 export interface IntensityModel {
-  /** Fits per capBoxDegrees box (`${row}:${col}`), then per latitude band, then pooled. */
-  boxes: Map<string, IntensityFit>;
+  /** Fits per capBoxDegrees box (key boxKey), then per latitude band, then pooled. */
+  boxes: Map<number, IntensityFit>;
   bands: Map<number, IntensityFit>;
   pooled: IntensityFit;
   /** The observed range of one step's change over sea (kt). */
   minChange: number;
   maxChange: number;
-  /** Highest observed wind over sea by month and box (key `${month}:${row}:${col}`), and by latitude band. */
-  boxMax: Map<string, { kt: number; fixes: number }>;
+  /** Highest observed wind over sea by month and box (key monthBoxKey), and by latitude band. */
+  boxMax: Map<number, { kt: number; fixes: number }>;
   bandMax: Map<number, number>;
 }
 
 const boxRow = (lat: number): number => Math.floor(lat / SYNTHETIC.capBoxDegrees);
 const boxCol = (lon: number): number => Math.floor((lon + 180) / SYNTHETIC.capBoxDegrees);
 const BOX_COLUMNS = 360 / SYNTHETIC.capBoxDegrees;
+/** Box rows run from −90/size to 90/size − 1; the offset keeps row ± 1 positive and keys distinct (numbers, not strings: the cap is read 27 times a step). */
+const BOX_ROW_OFFSET = 90 / SYNTHETIC.capBoxDegrees + 2;
+const BOXES = (2 * BOX_ROW_OFFSET) * BOX_COLUMNS;
+const boxKey = (row: number, col: number): number => (row + BOX_ROW_OFFSET) * BOX_COLUMNS + col;
+const monthBoxKey = (month: number, row: number, col: number): number => month * BOXES + boxKey(row, col);
 
 /** V_cap at a place and month (kt). */
 export function intensityCap(model: IntensityModel, lat: number, lon: number, month: number): number {
@@ -51,7 +56,7 @@ export function intensityCap(model: IntensityModel, lat: number, lon: number, mo
   for (let dm = -1; dm <= 1; dm++) {
     for (let di = -1; di <= 1; di++) {
       for (let dj = -1; dj <= 1; dj++) {
-        const box = model.boxMax.get(`${(month + dm + 12) % 12}:${row + di}:${(col + dj + BOX_COLUMNS) % BOX_COLUMNS}`);
+        const box = model.boxMax.get(monthBoxKey((month + dm + 12) % 12, row + di, (col + dj + BOX_COLUMNS) % BOX_COLUMNS));
         if (!box) continue;
         kt = Math.max(kt, box.kt);
         fixes += box.fixes;
@@ -62,12 +67,12 @@ export function intensityCap(model: IntensityModel, lat: number, lon: number, mo
 }
 
 export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
-  const boxMax = new Map<string, { kt: number; fixes: number }>();
+  const boxMax = new Map<number, { kt: number; fixes: number }>();
   const bandMax = new Map<number, number>();
   for (const { steps } of tracks) {
     for (const s of steps) {
       if (s.land) continue;
-      const key = `${s.month}:${boxRow(s.lat)}:${boxCol(s.lon)}`;
+      const key = monthBoxKey(s.month, boxRow(s.lat), boxCol(s.lon));
       const box = boxMax.get(key) ?? { kt: 0, fixes: 0 };
       boxMax.set(key, { kt: Math.max(box.kt, s.vmaxKt), fixes: box.fixes + 1 });
       bandMax.set(bandOf(s.lat), Math.max(bandMax.get(bandOf(s.lat)) ?? 0, s.vmaxKt));
@@ -75,7 +80,7 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
   }
   const model: IntensityModel = { boxes: new Map(), bands: new Map(), pooled: { coefficients: [0, 0, 0], sd: 0 }, minChange: 0, maxChange: 0, boxMax, bandMax };
   const rows = new Map<number, { next: number[]; change: number[]; room: number[] }>();
-  const boxRows = new Map<string, { next: number[]; change: number[]; room: number[] }>();
+  const boxRows = new Map<number, { next: number[]; change: number[]; room: number[] }>();
   const all = { next: [] as number[], change: [] as number[], room: [] as number[] };
   for (const { steps } of tracks) {
     for (let i = 0; i + 2 < steps.length; i++) {
@@ -83,7 +88,7 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
       if (a.land || b.land || c.land) continue;
       const band = bandOf(b.lat);
       if (!rows.has(band)) rows.set(band, { next: [], change: [], room: [] });
-      const box = `${boxRow(b.lat)}:${boxCol(b.lon)}`;
+      const box = boxKey(boxRow(b.lat), boxCol(b.lon));
       if (!boxRows.has(box)) boxRows.set(box, { next: [], change: [], room: [] });
       const room = intensityCap(model, b.lat, b.lon, b.month) - b.vmaxKt;
       for (const r of [rows.get(band)!, boxRows.get(box)!, all]) {
@@ -101,13 +106,13 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
   model.minChange = Math.min(...all.next);
   model.maxChange = Math.max(...all.next);
   for (const [band, r] of [...rows].sort((x, y) => x[0] - y[0])) if (r.next.length >= SYNTHETIC.minPairsPerBand) model.bands.set(band, fit(r));
-  for (const [box, r] of [...boxRows].sort((x, y) => (x[0] < y[0] ? -1 : 1))) if (r.next.length >= SYNTHETIC.minPairsPerBand) model.boxes.set(box, fit(r));
+  for (const [box, r] of [...boxRows].sort((x, y) => x[0] - y[0])) if (r.next.length >= SYNTHETIC.minPairsPerBand) model.boxes.set(box, fit(r));
   return model;
 }
 
 /** The next wind over sea (kt) given the current wind, last change, place and month. */
 export function intensifyOverSea(model: IntensityModel, vmaxKt: number, change: number, lat: number, lon: number, month: number, random: Random): number {
-  const fit = model.boxes.get(`${boxRow(lat)}:${boxCol(lon)}`) ?? model.bands.get(bandOf(lat)) ?? model.pooled;
+  const fit = model.boxes.get(boxKey(boxRow(lat), boxCol(lon))) ?? model.bands.get(bandOf(lat)) ?? model.pooled;
   const cap = intensityCap(model, lat, lon, month);
   const [c0, c1, c2] = fit.coefficients as [number, number, number];
   const next = c0 + c1 * change + c2 * (cap - vmaxKt) + fit.sd * random.normal();
