@@ -14,7 +14,7 @@ export const PerilInfo = Type.Object({
   thresholds: Type.Array(ThresholdValue),
   model_type: StringEnum(['rate', 'daily', 'accumulation']),
   cumulative: Type.Boolean(),
-  lite_threshold: Type.Union([Type.Object({ threshold: ThresholdValue, description: Type.String(), us_only: Type.Boolean(), flood_plus: Type.Boolean() }), Type.Null()]),
+  lite_threshold: Type.Union([Type.Object({ threshold: ThresholdValue, description: Type.String(), basis: Type.String(), us_only: Type.Boolean(), flood_plus: Type.Boolean() }), Type.Null()]),
   /** The modes this peril serves, narrowed to the key's licence. */
   modes: Type.Array(StringEnum(MODES)),
   coverage: Type.String(),

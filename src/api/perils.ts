@@ -23,7 +23,7 @@ function describePeril(def: PerilDef, principal: Principal, table: TableInfo | n
     thresholds: [...def.thresholds],
     model_type: def.modelType,
     cumulative: def.cumulative,
-    lite_threshold: def.lite ? { threshold: def.lite.threshold, description: def.lite.description, us_only: def.lite.usOnly, flood_plus: def.lite.floodPlus } : null,
+    lite_threshold: def.lite ? { threshold: def.lite.threshold, description: def.lite.description, basis: def.lite.basis, us_only: def.lite.usOnly, flood_plus: def.lite.floodPlus } : null,
     modes: perilModes(def).filter((m) => principal.modes.has(m)),
     coverage: table?.metadata.meta.coverage ?? def.coverage,
     model_version: table?.modelVersion ?? null,

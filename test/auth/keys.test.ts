@@ -89,6 +89,18 @@ describe('keys and licences over HTTP', () => {
     await expectError(call(`${t.url}/test/perils`, { method: 'POST', body: '{broken' }), 401, 'missing_api_key');
   });
 
+  it('GET /v1/perils gives the Lite thresholds of Rain and MaxWindGust at damage onset, with their basis and sources', async () => {
+    const key = await t.key({ perils: ['Rain', 'MaxWindGust'], modes: ['lite'] });
+    const res = await call(`${t.url}/v1/perils`, { key });
+    assert.equal(res.status, 200);
+    const [rain, gust] = res.body.perils;
+    assert.deepEqual([rain.name, rain.lite_threshold.threshold, rain.lite_threshold.description], ['Rain', 150, 'a day with 150 mm of rain or more']);
+    assert.match(rain.lite_threshold.basis, /^project choice at the onset of pluvial flood damage: .*HEC-22.*Sewers for Adoption/);
+    assert.deepEqual([gust.name, gust.lite_threshold.threshold, gust.lite_threshold.description], ['MaxWindGust', 40, 'a 3-second gust of 40 m/s (90 mph) or more']);
+    assert.match(gust.lite_threshold.basis, /^project choice at the onset of structural damage: .*Enhanced Fujita EF1.*ASCE 7-10/);
+    assert.ok(rain.thresholds.includes(150) && gust.thresholds.includes(40), 'each Lite threshold is one of the table thresholds');
+  });
+
   it('GET /v1/perils lists only the licensed perils, with modes narrowed to the licence', async () => {
     const key = await t.key({ perils: ['TropicalCyclone', 'CumulativeRain'], modes: ['in_depth', 'lite'] });
     const res = await call(`${t.url}/v1/perils`, { key });
@@ -98,7 +110,7 @@ describe('keys and licences over HTTP', () => {
     assert.deepEqual(tc.thresholds, ['CAT0', 'CAT1', 'CAT2', 'CAT3', 'CAT4', 'CAT5']);
     assert.equal(tc.unit, 'CAT0,CAT1,CAT2,CAT3,CAT4,CAT5');
     assert.equal(tc.threshold_type, 'string');
-    assert.deepEqual(tc.lite_threshold, { threshold: 'CAT3', description: tc.lite_threshold.description, us_only: false, flood_plus: false });
+    assert.deepEqual(tc.lite_threshold, { threshold: 'CAT3', description: tc.lite_threshold.description, basis: 'fixed by the service specification', us_only: false, flood_plus: false });
     assert.deepEqual(tc.modes, ['in_depth', 'lite']);
     const rain = res.body.perils[1];
     assert.equal(rain.unit, 'mm');

@@ -17,6 +17,7 @@ import { SOURCES_DIR, sourcesSkip } from '../helpers/sources.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import fs from 'node:fs';
 import { buildTables } from '../../src/models/build.js';
+import { BANDS } from '../../src/lite/bands.js';
 
 const skip = sourcesSkip('isc-gem', 'usgs-comcat', 'etopo', 'spc-tornado', 'spc-severe-yearly', 'spc-hail-pre2022');
 const RECORDED = path.join(path.dirname(new URL(import.meta.url).pathname), 'table-hashes.json');
@@ -26,6 +27,8 @@ const PLACES = {
   tokyo: [35.68, 139.69],
   london: [51.51, -0.13],
   oklahomaCity: [35.47, -97.52],
+  miami: [25.76, -80.19],
+  laFoothills: [34.2, -118.2],
   seattle: [47.61, -122.33],
   denver: [39.74, -104.99],
 } as const;
@@ -41,7 +44,7 @@ before(
     t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') });
     key = await t.key();
   },
-  { timeout: 600_000 },
+  { timeout: 1_800_000 }, // building every table: the whole-build hang guard of test/run.ts
 );
 after(() => t?.close());
 
@@ -68,6 +71,26 @@ describe('real tables order well-known places', () => {
     assert.ok((await score('sanFrancisco', 'Earthquake')) < (await score('chicago', 'Earthquake')));
     assert.ok((await score('tokyo', 'Earthquake')) < (await score('london', 'Earthquake')));
     assert.ok((await score('sanFrancisco', 'Earthquake')) <= 100, 'San Francisco shakes at MMI6 within a century');
+  });
+
+  it('Lite riskiest bands tell places apart (issue 38): not all alike, London not Extreme, Oklahoma City Severe or Extreme', { skip }, async () => {
+    const riskiest = async (place: keyof typeof PLACES): Promise<string> => {
+      const [latitude, longitude] = PLACES[place];
+      const res = await call(`${t.url}/v1/lite?latitude=${latitude}&longitude=${longitude}`, { key });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const bands = Object.values(res.body.scores as Record<string, { band: string }>).map((s) => s.band);
+      return BANDS.find((b) => bands.includes(b.name))!.name;
+    };
+    const five = { miami: await riskiest('miami'), london: await riskiest('london'), tokyo: await riskiest('tokyo'), oklahomaCity: await riskiest('oklahomaCity'), laFoothills: await riskiest('laFoothills') };
+    assert.ok(new Set(Object.values(five)).size > 1, JSON.stringify(five));
+    assert.notEqual(five.london, 'Extreme', JSON.stringify(five));
+    assert.ok(['Severe', 'Extreme'].includes(five.oklahomaCity), JSON.stringify(five));
+  });
+
+  it('Lite Rain and MaxWindGust at damage onset: a mild maritime city scores neither as Extreme', { skip }, async () => {
+    assert.ok((await score('london', 'MaxWindGust')) > 25, 'London: a 40 m/s gust is rarer than once in 25 years');
+    assert.ok((await score('london', 'Rain')) > 250, 'London: a 150 mm day is rarer than once in 250 years');
+    assert.ok((await score('miami', 'Rain')) < (await score('london', 'Rain')), 'Miami rains harder than London');
   });
 
   it('USTornado EF2 and Hail: the Plains before the Pacific Northwest', { skip }, async () => {

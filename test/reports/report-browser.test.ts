@@ -175,6 +175,9 @@ describe('other reports in Chromium', () => {
     await withReport(pathToFileURL(job.report).href, 'lite-globally-relative', async (w) => {
       assert.deepEqual(await w.page.$$eval('#band-chart .bar', (els) => els.map((e) => Number(e.getAttribute('data-count')))), expectedBands(job.csv).counts);
       assert.match((await w.page.textContent('#method-note'))!, /percentile rank from 0 to 100/);
+      const thresholds = (await w.page.textContent('#threshold-note'))!;
+      assert.ok(thresholds.includes('Earthquake: Modified Mercalli intensity VI or stronger (fixed by the service specification).'), thresholds);
+      assert.ok(thresholds.includes('Hail: hailstones of more than 1 inch diameter'), thresholds);
       const scores = (await w.page.$$eval('#triage tbody tr td:nth-child(6)', (tds) => tds.map((td) => Number(td.textContent)))).filter((s) => !Number.isNaN(s));
       assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
     });

@@ -1,4 +1,4 @@
-import { perilDef } from '../../engine/perils.js';
+import { perilDef, type PerilName } from '../../engine/perils.js';
 import { BANDS } from '../../lite/bands.js';
 import type { LiteMethod } from '../../lite/score.js';
 import type { JobInfo } from '../job-info.js';
@@ -36,6 +36,11 @@ const METHOD_TEXT: Record<LiteMethod, { name: string; score: string; explain: st
   },
 };
 
+/** Each returned peril's Lite threshold and why it is there (the catalogue's basis: the spec's, or the project's with its sources). */
+function thresholdNote(perils: readonly PerilName[]): string {
+  return perils.map((p) => `${p}: ${perilDef(p).lite?.description ?? 'no Lite threshold'} (${perilDef(p).lite?.basis ?? ''}).`).join(' ');
+}
+
 export function liteReport(job: JobInfo, summary: LiteSummary, failures: FailureList): { body: string; data: ReportData } {
   const method = METHOD_TEXT[summary.method];
   const ranges = bandRanges(summary.method);
@@ -54,6 +59,7 @@ export function liteReport(job: JobInfo, summary: LiteSummary, failures: Failure
 <h2>Overview</h2>
 ${overview}
 <p class="note" id="method-note">${escapeHtml(method.explain)}</p>
+<p class="note" id="threshold-note">Thresholds: ${escapeHtml(thresholdNote(summary.perils))}</p>
 </section>
 <section id="distribution">
 <h2>Riskiest band per location</h2>
