@@ -36,7 +36,7 @@ export function stormFootprint(steps: readonly TrackStep[], minKt: number, scrat
   const touched: number[] = [];
   for (const step of steps) {
     if (step.vmaxKt < stepMinKt) continue;
-    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale });
+    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale, rmwScale: step.rmwScale });
     const radius = windRadiusKm(vortex, minKt);
     forCellOffsetsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {
       const wind = siteWindXY(vortex, eastKm, northKm);

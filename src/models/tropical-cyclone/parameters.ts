@@ -121,9 +121,10 @@ export const DEDUPE = { maxDistanceKm: 150, minCommonTimes: 2 } as const;
  * al. 2020, Scientific Data 7:40) — Poisson storm counts, genesis from the
  * observed genesis density, autoregressive track steps per 5° latitude band —
  * with intensity modelled in wind speed (our sources lack central pressure in
- * the JTWC southern set and on most West Pacific fixes) and capped by the
+ * the JTWC southern set and on most West Pacific fixes), capped by the
  * highest observed intensity nearby (no sea-surface temperature climatology,
- * so no potential-intensity cap). docs/models/tropical-cyclone.md explains each.
+ * so no potential-intensity cap), each storm heading for its own share of that
+ * cap, its change depending on its age. docs/models/tropical-cyclone.md explains each.
  */
 export const SYNTHETIC = {
   /** Names every random stream ("<seed>:<group>:<year>"); tables are byte-identical for one seed. */
@@ -144,8 +145,14 @@ export const SYNTHETIC = {
   capBoxDegrees: 5,
   minCapFixes: 30,
   capMarginKt: 0,
-  /** Kaplan & DeMaria (1995): the drop at the coast crossing, V → R·V, before the exponential decay. */
-  landfallReduction: 0.9,
+  /**
+   * Storm size: each synthetic storm's Rmax is the WDR06 estimate (eq. 7a) times exp(σ·z), z ~ N(0, 1),
+   * kept for its life. σ is the spread of ln(recorded ÷ estimated Rmax) between storms (the mean of each
+   * storm's fixes ≥ 64 kt): HURDAT2 0.48 (263 storms), IBTrACS SP 0.36 (96), North Indian 0.35 (47),
+   * pooled 0.44; the median ratio is 1.01–1.06, so eq. 7a is the median. Vickery & Wadhera (2008, J. Appl.
+   * Meteor. Climatol. 47:2497) model Rmax the same way, lognormal about a regression.
+   */
+  rmwLogSd: 0.44,
   /** A storm ends below this wind, beyond this latitude, after this long, or on crossing the equator. */
   dissipationKt: 25,
   latitudeLimit: 60,

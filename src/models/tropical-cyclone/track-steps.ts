@@ -30,6 +30,8 @@ export interface TrackStep {
   motionNorthKt: number;
   /** Multiplier on the profile's outer length X1 from recorded r34 (1 without). */
   outerScale: number;
+  /** Multiplier on the estimated Rmax (wind-field.ts StormPosition.rmwScale); 1 for observed storms. */
+  rmwScale: number;
   stage: Stage | null;
 }
 
@@ -141,5 +143,5 @@ function rmwKm(f: TrackFix): number | null {
 }
 
 function stepAt(stageOf: TrackFix, lat: number, lon: number, time: number, vmaxKt: number, rmw: number | null, motion: Motion, outerScale: number): TrackStep {
-  return { time, lat, lon, vmaxKt, rmwKm: rmw, motionEastKt: motion.east, motionNorthKt: motion.north, outerScale, stage: stageOf.stage };
+  return { time, lat, lon, vmaxKt, rmwKm: rmw, motionEastKt: motion.east, motionNorthKt: motion.north, outerScale, rmwScale: 1, stage: stageOf.stage };
 }

@@ -44,6 +44,11 @@ export interface StormPosition {
    * 34-kt radii (r34-size.ts); 1 (the calibrated profile) where none is recorded.
    */
   outerScale?: number;
+  /**
+   * Multiplier on the estimated Rmax where none is recorded: a synthetic storm's
+   * own size about the WDR06 median (SYNTHETIC.rmwLogSd); 1 for observed storms.
+   */
+  rmwScale?: number;
 }
 
 /** Everything siteWind needs, computed once per track position (speeds in m/s, lengths in km). */
@@ -74,7 +79,7 @@ export function vortexAt(p: StormPosition, calibration: ProfileCalibration = PRO
   const vg = vs / WIND_FIELD.surfaceFactorInner;
   const phi = Math.abs(p.latitude);
   const recorded = p.rmwKm !== null && p.rmwKm >= WIND_FIELD.rmwMinKm && p.rmwKm <= WIND_FIELD.rmwMaxKm;
-  const rmax = recorded ? p.rmwKm! : estimateRmaxKm(vg, phi);
+  const rmax = recorded ? p.rmwKm! : estimateRmaxKm(vg, phi) * (p.rmwScale ?? 1);
   const n = Math.max(0.4067 + 0.0144 * vg - 0.0038 * phi, 0.1);
   const a = Math.min(Math.max(0.0696 + 0.0049 * vg - 0.0064 * phi, 0) * calibration.aFactor, 1);
   const x1 = Math.max((317.1 - 2.026 * vg + 1.915 * phi) * calibration.x1Factor * (p.outerScale ?? 1), WIND_FIELD.x2Km);

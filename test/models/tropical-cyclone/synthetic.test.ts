@@ -12,7 +12,8 @@ import { landMaskOf, type LandMask } from '../../../src/models/tropical-cyclone/
 import { ETOPO_GRID } from '../../../src/catalogues/etopo.js';
 import { fitTracks, type FitTrack } from '../../../src/models/tropical-cyclone/synthetic/fit-data.js';
 import { fitGroupModels, syntheticYear } from '../../../src/models/tropical-cyclone/synthetic/event-set.js';
-import { decayOverLand, intensityCap } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
+import { decayOverLand, fitLandDecay, intensityCap, stormPotential } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
+import { vortexAt } from '../../../src/models/tropical-cyclone/wind-field.js';
 import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/track-model.js';
 import { makeFix } from '../../../src/models/tropical-cyclone/fixes.js';
 import type { Storm } from '../../../src/models/tropical-cyclone/track-types.js';
@@ -22,7 +23,7 @@ import { FootprintScratch, stormFootprint } from '../../../src/models/tropical-c
 import { trackSteps } from '../../../src/models/tropical-cyclone/track-steps.js';
 import { SAFFIR_SIMPSON_KNOTS } from '../../../src/engine/perils.js';
 import { SeasonAccumulator } from '../../../src/models/tropical-cyclone/seasonality.js';
-import { CLIMATOLOGY_PERIODS } from '../../../src/models/tropical-cyclone/parameters.js';
+import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../../../src/models/tropical-cyclone/parameters.js';
 
 const HOUR = 3_600_000;
 /** Land from 80°W to 60°W, as the 0.5° cells the synthetic build hands its threads. */
@@ -74,11 +75,19 @@ describe('synthetic event set', () => {
     assert.ok(Math.abs(model.pooled.latSd - 0.1) < 0.01 && Math.abs(model.pooled.lonSd - 0.15) < 0.01, `σ ${model.pooled.latSd}, ${model.pooled.lonSd}`);
   });
 
-  it('decays over land as Kaplan & DeMaria (1995): 0.9·V at the coast, then toward 26.7 kt at 0.095 per hour', () => {
-    const first = decayOverLand(100, true);
-    assert.ok(Math.abs(first - (26.7 + (90 - 26.7) * Math.exp(-0.095 * 6))) < 1e-12);
-    assert.ok(Math.abs(decayOverLand(first, false) - (26.7 + (90 - 26.7) * Math.exp(-0.095 * 12))) < 1e-12);
-    assert.equal(decayOverLand(20, false), 20);
+  it('decays over land as Kaplan & DeMaria (1995) toward 26.7 kt, with α fitted on the record\'s winds over land', () => {
+    assert.ok(Math.abs(decayOverLand(100, 0.08, 3) - (26.7 + (100 - 26.7) * Math.exp(-0.08 * 3))) < 1e-12);
+    assert.ok(Math.abs(decayOverLand(decayOverLand(100, 0.08, 3), 0.08) - (26.7 + (100 - 26.7) * Math.exp(-0.08 * 9))) < 1e-12);
+    assert.equal(decayOverLand(20, 0.08), 20);
+    // Storms that come ashore at 60–120 kt and decay with α = 0.07 h⁻¹ (their first three land steps 3, 9, 15 h after the crossing) give α back.
+    const ashore = (v0: number): FitTrack => ({
+      group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1,
+      steps: [{ lat: 20, lon: -81, vmaxKt: v0, land: false, month: 8 }, ...[3, 9, 15].map((t) => ({ lat: 20, lon: -79, vmaxKt: 26.7 + (v0 - 26.7) * Math.exp(-0.07 * t), land: true, month: 8 }))],
+    });
+    const tracks = Array.from({ length: 100 }, (_, i) => ashore(64 + (i % 57)));
+    assert.ok(Math.abs(fitLandDecay(tracks) - 0.07) < 1e-9, `α ${fitLandDecay(tracks)}`);
+    // Too few winds over land: KD95's α.
+    assert.equal(fitLandDecay(tracks.slice(0, 10)), 0.095);
   });
 
   it('repeats a year exactly, draws Poisson counts with the observed mean and keeps winds at or below the cap', () => {
@@ -100,9 +109,41 @@ describe('synthetic event set', () => {
   });
 });
 
+describe('synthetic storm intensity and size', () => {
+  it('a storm\'s potential is its highest share of the local cap over sea, and synthetic storms take their parent\'s', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const intensity = model!.intensity;
+    const cap = intensityCap(intensity, 20, -50, 8);
+    const sea = (vmaxKt: number, land = false) => ({ lat: 20, lon: -50, vmaxKt, land, month: 8 });
+    const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps });
+    assert.equal(stormPotential(intensity, track([sea(40), sea(0.5 * cap), sea(45)])), 0.5);
+    // A step over land does not count, however strong.
+    assert.equal(stormPotential(intensity, track([sea(0.25 * cap), sea(2 * cap, true)])), 0.25);
+    const tracks = fitTracks(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const observed = tracks.map((t) => stormPotential(intensity, t)).sort((a, b) => a - b);
+    const parents = model!.genesis.byMonth.flat().map((g) => g.potential).sort((a, b) => a - b);
+    assert.deepEqual(parents, observed);
+    assert.ok(observed.every((u) => u > 0 && u <= 1) && observed.at(-1)! > observed[0]!);
+  });
+
+  it('draws each synthetic storm\'s Rmax about the WDR06 estimate with the recorded spread, kept for its life', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const logs: number[] = [];
+    for (let y = 0; y < 300; y++) for (const t of syntheticYear(model!, y, WEST_OF_80W_IS_SEA)) logs.push(Math.log(t.rmwScale));
+    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (logs.length - 1));
+    assert.ok(Math.abs(mean) < 4 * SYNTHETIC.rmwLogSd / Math.sqrt(logs.length), `mean ln ${mean} of ${logs.length}`);
+    assert.ok(Math.abs(sd / SYNTHETIC.rmwLogSd - 1) < 0.1, `sd ln ${sd}`);
+    const position = { latitude: 20, vmaxKt: 100, rmwKm: null, motionEastKt: 0, motionNorthKt: 0 };
+    assert.ok(Math.abs(vortexAt({ ...position, rmwScale: 1.5 }).rmax / vortexAt(position).rmax - 1.5) < 1e-12);
+    // A recorded radius is used as it is.
+    assert.equal(vortexAt({ ...position, rmwKm: 30, rmwScale: 1.5 }).rmax, 30);
+  });
+});
+
 describe('synthetic event set checks', () => {
   const step = (lat: number, lon: number, vmaxKt: number, land: boolean) => ({ lat, lon, vmaxKt, land, month: 8 });
-  const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, steps });
+  const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps });
 
   it('counts a landfall on a coast segment once per storm, from the sea step at ≥ 64 kt', () => {
     const tracks = [
@@ -117,13 +158,19 @@ describe('synthetic event set checks', () => {
     ];
     const stats = basinStatistics(tracks, 2);
     assert.equal(stats.landfallsPerYear, 3 / 2);
-    assert.equal(stats.segmentLandfallsPerYear.get('Florida peninsula'), 1 / 2);
-    assert.equal(stats.segmentLandfallsPerYear.get('US Gulf coast'), 1 / 2);
-    assert.equal(stats.segmentLandfallsPerYear.get('US East coast'), 0);
+    assert.equal(stats.segmentLandfallsPerYear.get(64)!.get('Florida peninsula'), 1 / 2);
+    assert.equal(stats.segmentLandfallsPerYear.get(64)!.get('US Gulf coast'), 1 / 2);
+    assert.equal(stats.segmentLandfallsPerYear.get(64)!.get('US East coast'), 0);
+    // At ≥ 96 kt: Miami (100 kt at sea) and Louisiana (120 kt); the second Florida crossing at 80 kt does not count again.
+    assert.equal(stats.segmentLandfallsPerYear.get(96)!.get('Florida peninsula'), 1 / 2);
+    assert.equal(stats.segmentLandfallsPerYear.get(96)!.get('US Gulf coast'), 1 / 2);
+    // Lives of 3, 1, 1 and 1 steps of 6 hours: median 6 h.
+    assert.equal(stats.medianLifeHours, 6);
     const rows = basinCheckRows(0, stats, basinStatistics(tracks.slice(0, 1), 2), 'fixture', 'fitted');
     const florida = rows.find((r) => r.quantity === 'storms per year making landfall at ≥ 64 kt: Florida peninsula')!;
     assert.deepEqual([florida.reference, florida.ours, florida.ratio], [0.5, 0.5, 1]);
     assert.ok(!rows.some((r) => r.quantity.endsWith(': Philippines')), 'only the group\'s own segments');
+    assert.ok(rows.some((r) => r.quantity === 'storms per year making landfall at ≥ 96 kt: US Gulf coast'));
   });
 });
 
@@ -143,7 +190,9 @@ describe('synthetic hazard', () => {
     for (let year = 0; year < tiers.years96; year++) {
       for (const track of syntheticYear(model!, year, WEST_OF_80W_IS_SEA)) {
         const fixes = track.steps.map((s, i) => makeFix(track.start + i * 6 * HOUR, s.lat, s.lon, s.vmaxKt, { stage: 'tropical' }));
-        const footprint = stormFootprint(trackSteps({ id: 'x', name: null, basin: 'NA', season: year, source: 'synthetic', fixes }, WEST_OF_80W_IS_SEA), 34, scratch, 0.9 * 34);
+        const steps = trackSteps({ id: 'x', name: null, basin: 'NA', season: year, source: 'synthetic', fixes }, WEST_OF_80W_IS_SEA)
+          .map((s) => ({ ...s, outerScale: track.outerScale, rmwScale: track.rmwScale }));
+        const footprint = stormFootprint(steps, 34, scratch, 0.9 * 34);
         footprint.cells.forEach((cell, c) => SAFFIR_SIMPSON_KNOTS.forEach((kt, j) => {
           if (footprint.maxKt[c]! >= kt && year < yearsOf(kt)) counts[cell * k + j]! += 1 / yearsOf(kt);
         }));

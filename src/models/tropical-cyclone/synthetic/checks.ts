@@ -4,8 +4,8 @@
  * genesis): storms per year, storms per year whose lifetime maximum reaches
  * CAT1 and CAT3, quantiles of the lifetime maximum, the median translation
  * speed, the median genesis latitude, storms per year making landfall (a
- * step over land after one over sea at ≥ 34 kt, counted once per storm) and
- * making landfall at ≥ 64 kt on each coast segment of the group
+ * step over land after one over sea at ≥ 34 kt, counted once per storm), the
+ * median life, and making landfall at ≥ 64 kt and at ≥ 96 kt on each coast segment of the group
  * (coast-segments.ts). Each becomes a validation row (ours =
  * synthetic, reference = observed) with the tolerance the method page states.
  */
@@ -29,8 +29,10 @@ export interface BasinStatistics {
   medianGenesisLatitude: number;
   /** Storms per year that cross a coast at ≥ 34 kt. */
   landfallsPerYear: number;
-  /** Storms per year making landfall at ≥ SEGMENT_LANDFALL_KT on each coast segment (coast-segments.ts). */
-  segmentLandfallsPerYear: Map<string, number>;
+  /** Median life from genesis to the last step at ≥ 34 kt (hours). */
+  medianLifeHours: number;
+  /** Per wind of SEGMENT_LANDFALL_KT, storms per year making landfall at that wind on each coast segment (coast-segments.ts). */
+  segmentLandfallsPerYear: Map<number, Map<string, number>>;
 }
 
 const CAT1_KT = 64;
@@ -41,19 +43,19 @@ export function basinStatistics(tracks: readonly FitTrack[], years: number): Bas
   const maxima = tracks.map((t) => Math.max(...t.steps.map((s) => s.vmaxKt)));
   const speeds: number[] = [];
   let landfalls = 0;
-  const segmentLandfalls = new Map(COAST_SEGMENTS.map((s) => [s.name, 0]));
+  const segmentLandfalls = new Map(SEGMENT_LANDFALL_KT.map((kt) => [kt, new Map(COAST_SEGMENTS.map((s) => [s.name, 0]))]));
   for (const { steps } of tracks) {
     let landed = false;
-    const segments = new Set<string>();
+    const segments = new Map(SEGMENT_LANDFALL_KT.map((kt) => [kt, new Set<string>()]));
     for (let i = 1; i < steps.length; i++) {
       const [a, b] = [steps[i - 1]!, steps[i]!];
       speeds.push(distanceKm(a.lat, a.lon, b.lat, b.lon) / KM_PER_NMI / SYNTHETIC.stepHours);
       if (!b.land || a.land) continue;
       if (a.vmaxKt >= LANDFALL_KT) landed = true;
-      if (a.vmaxKt >= SEGMENT_LANDFALL_KT) for (const s of COAST_SEGMENTS) if (inSegment(s, b.lat, b.lon)) segments.add(s.name);
+      for (const kt of SEGMENT_LANDFALL_KT) if (a.vmaxKt >= kt) for (const s of COAST_SEGMENTS) if (inSegment(s, b.lat, b.lon)) segments.get(kt)!.add(s.name);
     }
     if (landed) landfalls++;
-    for (const name of segments) segmentLandfalls.set(name, segmentLandfalls.get(name)! + 1);
+    for (const [kt, names] of segments) for (const name of names) segmentLandfalls.get(kt)!.set(name, segmentLandfalls.get(kt)!.get(name)! + 1);
   }
   return {
     years,
@@ -64,7 +66,8 @@ export function basinStatistics(tracks: readonly FitTrack[], years: number): Bas
     medianSpeedKt: quantile(speeds, 0.5),
     medianGenesisLatitude: quantile(tracks.map((t) => t.steps[0]!.lat), 0.5),
     landfallsPerYear: landfalls / years,
-    segmentLandfallsPerYear: new Map([...segmentLandfalls].map(([name, n]) => [name, n / years])),
+    medianLifeHours: quantile(tracks.map((t) => (t.steps.length - 1) * SYNTHETIC.stepHours), 0.5),
+    segmentLandfallsPerYear: new Map([...segmentLandfalls].map(([kt, byName]) => [kt, new Map([...byName].map(([name, n]) => [name, n / years]))])),
   };
 }
 
@@ -84,16 +87,17 @@ const CHECKS: readonly { quantity: string; value: (s: BasinStatistics) => number
   { quantity: 'lifetime maximum wind, 99th percentile (kt)', value: (s) => s.lifetimeMaxKt.p99, tolerance: 0.1 },
   { quantity: 'translation speed, median (kt)', value: (s) => s.medianSpeedKt, tolerance: 0.1 },
   { quantity: 'genesis latitude, median (°)', value: (s) => s.medianGenesisLatitude, tolerance: 0.1 },
+  { quantity: 'life at ≥ 34 kt, median (h)', value: (s) => s.medianLifeHours, tolerance: 0.2 },
   { quantity: 'storms per year making landfall at ≥ 34 kt', value: (s) => s.landfallsPerYear, tolerance: 'count' },
 ];
 
 /** The checks of one group: the basin's, then landfalls on each of its coast segments. */
 function checksOf(group: string): typeof CHECKS {
-  const segments = COAST_SEGMENTS.filter((s) => s.group === group).map((s) => ({
-    quantity: `storms per year making landfall at ≥ ${SEGMENT_LANDFALL_KT} kt: ${s.name}`,
-    value: (b: BasinStatistics) => b.segmentLandfallsPerYear.get(s.name)!,
+  const segments = SEGMENT_LANDFALL_KT.flatMap((kt) => COAST_SEGMENTS.filter((s) => s.group === group).map((s) => ({
+    quantity: `storms per year making landfall at ≥ ${kt} kt: ${s.name}`,
+    value: (b: BasinStatistics) => b.segmentLandfallsPerYear.get(kt)!.get(s.name)!,
     tolerance: 'count' as const,
-  }));
+  })));
   return [...CHECKS, ...segments];
 }
 

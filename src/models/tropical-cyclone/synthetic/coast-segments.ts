@@ -1,7 +1,7 @@
 /**
  * Coast segments for the event set's landfall checks (checks.ts): a storm makes
  * landfall on a segment when a 6-hourly step over land inside the segment's box
- * follows one over sea at ≥ 64 kt. Boxes on the 0.5° land mask (land-mask.ts),
+ * follows one over sea at ≥ 64 kt (and, separately, ≥ 96 kt). Boxes on the 0.5° land mask (land-mask.ts),
  * so small islands (Okinawa, Guam) are not coasts here. Each segment is checked
  * for the rate group whose storms reach it.
  */
@@ -32,8 +32,8 @@ export const COAST_SEGMENTS: readonly CoastSegment[] = [
   { name: 'Madagascar and Mozambique', group: 'SH', south: -27, north: -10, west: 32, east: 51 },
 ];
 
-/** The wind at the sea step before a crossing that counts as a landfall on a segment. */
-export const SEGMENT_LANDFALL_KT = 64;
+/** The winds at the sea step before a crossing that count as a landfall on a segment: hurricane force, and major (CAT3). */
+export const SEGMENT_LANDFALL_KT = [64, 96] as const;
 
 export function inSegment(segment: CoastSegment, lat: number, lon: number): boolean {
   return lat >= segment.south && lat < segment.north && lon >= segment.west && lon < segment.east;

@@ -13,7 +13,7 @@ import { CLIMATOLOGY_PERIODS, SYNTHETIC } from '../parameters.js';
 import { Random } from '../../toolkit/random.js';
 import { fitTracks, isHeldOut, type FitStep, type FitTrack, type SeasonFilter } from './fit-data.js';
 import { drawGenesis, fitGenesis, type GenesisModel } from './genesis.js';
-import { decayOverLand, fitIntensityModel, intensifyOverSea, type IntensityModel } from './intensity.js';
+import { decayOverLand, fitIntensityModel, intensifyOverSea, stormPotential, type IntensityModel } from './intensity.js';
 import { fitTrackModel, moveStorm, type TrackModel } from './track-model.js';
 import type { Storm } from '../track-types.js';
 import { MEAN_DAYS_PER_MONTH, MS_PER_DAY, MS_PER_HOUR } from '../../../units.js';
@@ -31,7 +31,9 @@ export function fitGroupModels(storms: readonly Storm[], land: LandMask, seasons
   return CLIMATOLOGY_PERIODS.flatMap((period, group) => {
     const mine = tracks.filter((t) => t.group === group);
     if (mine.length < SYNTHETIC.minFitStorms) return [];
-    return [{ group, genesis: fitGenesis(mine, fittedYears(period.first, period.last, seasons)), track: fitTrackModel(mine), intensity: fitIntensityModel(mine) }];
+    const intensity = fitIntensityModel(mine);
+    const genesis = fitGenesis(mine, fittedYears(period.first, period.last, seasons), (t) => stormPotential(intensity, t));
+    return [{ group, genesis, track: fitTrackModel(mine), intensity }];
   });
 }
 
@@ -91,8 +93,8 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
     const overLand = land.isLand(motion.lat, motion.lon);
     // The intensity regressions predict the next change from the current step's place and month.
     const vmaxKt = overLand
-      ? decayOverLand(here.vmaxKt, !here.land, here.land ? SYNTHETIC.stepHours : hoursAfterLandfall(here, motion, land))
-      : intensifyOverSea(model.intensity, here.vmaxKt, here.land ? 0 : change, here.lat, here.lon, here.month, random);
+      ? decayOverLand(here.vmaxKt, model.intensity.landDecayPerHour, here.land ? SYNTHETIC.stepHours : hoursAfterLandfall(here, motion, land))
+      : intensifyOverSea(model.intensity, here.vmaxKt, here.land ? 0 : change, i - 1, birth.potential, here.lat, here.lon, here.month, random);
     change = vmaxKt - here.vmaxKt;
     if (vmaxKt < SYNTHETIC.dissipationKt) break;
     steps.push({ lat: motion.lat, lon: motion.lon, vmaxKt, land: overLand, month });
@@ -100,5 +102,7 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
   // Like an observed track (fit-data.ts): genesis to the last step at genesis strength.
   let last = steps.length - 1;
   while (last > 0 && steps[last]!.vmaxKt < SYNTHETIC.genesisKt) last--;
-  return { group: model.group, season: year, start, outerScale: birth.outerScale, steps: steps.slice(0, last + 1) };
+  // Its radius of maximum wind about the WDR06 estimate, once for its life (SYNTHETIC.rmwLogSd).
+  const rmwScale = Math.exp(SYNTHETIC.rmwLogSd * random.normal());
+  return { group: model.group, season: year, start, outerScale: birth.outerScale, rmwScale, steps: steps.slice(0, last + 1) };
 }

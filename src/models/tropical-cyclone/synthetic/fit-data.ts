@@ -39,6 +39,12 @@ export interface FitTrack {
    * their genesis parent's, so they are the size of the basin's storms.
    */
   outerScale: number;
+  /**
+   * A synthetic storm's multiplier on the estimated radius of maximum wind
+   * (event-set.ts; SYNTHETIC.rmwLogSd); 1 for observed storms, whose recorded or
+   * estimated Rmax the footprints use as it is.
+   */
+  rmwScale: number;
   steps: FitStep[];
 }
 
@@ -58,7 +64,7 @@ export function fitTracks(storms: readonly Storm[], land: LandMask, seasons: Sea
     if (seasons === 'held-out' && !isHeldOut(storm.season)) continue;
     const steps = resampled(storm, land);
     const genesis = storm.fixes.find((f) => f.vmaxKt !== null && f.vmaxKt >= SYNTHETIC.genesisKt);
-    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, outerScale: stormOuterScale(storm, land), steps });
+    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, outerScale: stormOuterScale(storm, land), rmwScale: 1, steps });
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * observed genesis of the group within ±genesisMonthWindow months moved by a
  * Gaussian of genesisJitterDegrees (sampling the kernel density of the
  * observed genesis points), redrawn when it falls on land; the first wind,
- * first step and storm size are that observed storm's.
+ * first step, storm size and potential are that observed storm's.
  */
 import { wrapLongitude } from '../../../geo/sphere.js';
 import type { LandMask } from '../land-mask.js';
@@ -24,6 +24,8 @@ export interface Genesis {
   dV: number;
   /** The observed storm's outer-length multiplier (fit-data.ts). */
   outerScale: number;
+  /** The observed storm's potential (intensity.ts stormPotential): the share of the local cap it heads for. */
+  potential: number;
 }
 
 export interface GenesisModel {
@@ -37,7 +39,7 @@ export interface GenesisModel {
 const MAX_DRAWS = 20;
 
 /** The genesis model of one group from its fit tracks over `years` seasons. */
-export function fitGenesis(tracks: readonly FitTrack[], years: number): GenesisModel {
+export function fitGenesis(tracks: readonly FitTrack[], years: number, potentialOf: (track: FitTrack) => number = () => 1): GenesisModel {
   const byMonth: Genesis[][] = Array.from({ length: 12 }, () => []);
   for (const track of tracks) {
     const [a, b] = track.steps;
@@ -50,6 +52,7 @@ export function fitGenesis(tracks: readonly FitTrack[], years: number): GenesisM
       dLon: b ? wrapLongitude(b.lon - a!.lon) : 0,
       dV: b ? b.vmaxKt - a!.vmaxKt : 0,
       outerScale: track.outerScale,
+      potential: potentialOf(track),
     });
   }
   return { stormsPerYear: tracks.length / years, months: cumulativeWeights(byMonth.map((g) => g.length)), byMonth };

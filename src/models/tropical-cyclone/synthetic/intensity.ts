@@ -1,18 +1,19 @@
 /**
  * Synthetic storm intensity over sea, STORM's intensity model (Bloemendaal et
- * al. 2020) written in wind speed: per 6-hour step, per rate group and
- * latitude band,
- *   ΔV' = c₀ + c₁·ΔV + c₂·(V_cap − V) + ε,
- * fitted by least squares on observed steps over sea, ε normal with the
- * residual spread, ΔV' kept within the observed range and V at most V_cap.
+ * al. 2020) written in wind speed, with a storm's potential and age: per
+ * 6-hour step, per rate group and 5° box (else latitude band, else pooled),
+ *   ΔV' = c₀ + c₁·ΔV + c₂·(u·V_cap − V) + c₃·min(a, 12) + c₄·max(0, a − 12) + ε,
+ * fitted by least squares on observed steps over sea; a is the storm's age in
+ * steps, u its potential (stormPotential), ε drawn from the fit's residuals,
+ * ΔV' kept within the observed range and V at most V_cap.
  * V_cap plays the part of STORM's potential intensity (computed there from sea
  * temperatures, which our sources lack): the highest observed wind over sea
  * within ±1 box of capBoxDegrees and ±1 month, or the latitude band's highest
  * where fewer than minCapFixes fixes fall in that neighbourhood. Emanuel (2000,
- * Mon. Wea. Rev. 128:1139) finds lifetime maxima scale with potential
- * intensity, which an envelope of observed maxima stands in for.
- * Over land the wind decays as Kaplan & DeMaria (1995): V → R·V at the coast,
- * then V_b + (V − V_b)·e^(−α·Δt).
+ * Mon. Wea. Rev. 128:1139) finds lifetime maxima spread nearly uniformly up to
+ * potential intensity; each storm heads for its own share u of it.
+ * Over land the wind decays as Kaplan & DeMaria (1995), V_b + (V − V_b)·e^(−α·Δt),
+ * with α fitted per group on the record (fitLandDecay).
  */
 import { fitLinear } from '../../toolkit/least-squares.js';
 import type { Random } from '../../toolkit/random.js';
@@ -22,7 +23,8 @@ import { bandOf } from './track-model.js';
 
 interface IntensityFit {
   coefficients: number[];
-  sd: number;
+  /** The fit's residuals, sorted: ε is drawn from them (their skew is rapid intensification's). */
+  residuals: Float64Array;
 }
 
 export interface IntensityModel {
@@ -30,6 +32,8 @@ export interface IntensityModel {
   boxes: Map<number, IntensityFit>;
   bands: Map<number, IntensityFit>;
   pooled: IntensityFit;
+  /** α of the decay over land (h⁻¹), fitted on the group's record (fitLandDecay). */
+  landDecayPerHour: number;
   /** The observed range of one step's change over sea (kt). */
   minChange: number;
   maxChange: number;
@@ -37,6 +41,13 @@ export interface IntensityModel {
   boxMax: Map<number, { kt: number; fixes: number }>;
   bandMax: Map<number, number>;
 }
+
+/**
+ * The age term bends here (steps from genesis, 3 days): storms intensify while young and weaken
+ * with age. Without it, storms 2–4 days old were too weak (a third of the observed share at CAT3
+ * or more) and lived too long (median 22–30 steps against 16–20).
+ */
+const AGE_KNEE_STEPS = 12;
 
 const boxRow = (lat: number): number => Math.floor(lat / SYNTHETIC.capBoxDegrees);
 const boxCol = (lon: number): number => Math.floor((lon + 180) / SYNTHETIC.capBoxDegrees);
@@ -47,23 +58,52 @@ const BOXES = (2 * BOX_ROW_OFFSET) * BOX_COLUMNS;
 const boxKey = (row: number, col: number): number => (row + BOX_ROW_OFFSET) * BOX_COLUMNS + col;
 const monthBoxKey = (month: number, row: number, col: number): number => month * BOXES + boxKey(row, col);
 
-/** V_cap at a place and month (kt). */
+/**
+ * V_cap at a place and month (kt): the highest observed wind over sea in the
+ * place's row of capBoxDegrees boxes, ±1 box east and west, ±1 month (the
+ * latitude band's highest where fewer than minCapFixes fixes fall there),
+ * interpolated linearly in latitude between the centres of the two nearest
+ * rows. Rows, not ±1 box north and south: a storm's own share of the cap
+ * (stormPotential) follows it poleward, and a cap taken 5° further south held
+ * typhoons off Japan at the strength of those off Okinawa.
+ */
 export function intensityCap(model: IntensityModel, lat: number, lon: number, month: number): number {
+  const position = lat / SYNTHETIC.capBoxDegrees - 0.5;
+  const row = Math.floor(position);
+  const weight = position - row;
+  const below = rowCap(model, row, lon, month);
+  const above = rowCap(model, row + 1, lon, month);
+  const cap = below === null ? (above ?? 0) : above === null ? below : below + weight * (above - below);
+  return cap + SYNTHETIC.capMarginKt;
+}
+
+/** The cap of one row of boxes at a longitude and month, or null where neither the row nor its band has a fix. */
+function rowCap(model: IntensityModel, row: number, lon: number, month: number): number | null {
   let kt = 0;
   let fixes = 0;
-  const row = boxRow(lat);
   const col = boxCol(lon);
   for (let dm = -1; dm <= 1; dm++) {
-    for (let di = -1; di <= 1; di++) {
-      for (let dj = -1; dj <= 1; dj++) {
-        const box = model.boxMax.get(monthBoxKey((month + dm + 12) % 12, row + di, (col + dj + BOX_COLUMNS) % BOX_COLUMNS));
-        if (!box) continue;
-        kt = Math.max(kt, box.kt);
-        fixes += box.fixes;
-      }
+    for (let dj = -1; dj <= 1; dj++) {
+      const box = model.boxMax.get(monthBoxKey((month + dm + 12) % 12, row, (col + dj + BOX_COLUMNS) % BOX_COLUMNS));
+      if (!box) continue;
+      kt = Math.max(kt, box.kt);
+      fixes += box.fixes;
     }
   }
-  return (fixes >= SYNTHETIC.minCapFixes ? kt : (model.bandMax.get(bandOf(lat)) ?? kt)) + SYNTHETIC.capMarginKt;
+  if (fixes >= SYNTHETIC.minCapFixes) return kt;
+  return model.bandMax.get(bandOf((row + 0.5) * SYNTHETIC.capBoxDegrees)) ?? (fixes > 0 ? kt : null);
+}
+
+/**
+ * A storm's potential: the highest share of the local cap it reached over sea
+ * (max V ÷ V_cap), in (0, 1]. Emanuel (2000) finds lifetime maxima spread
+ * nearly uniformly up to potential intensity; a storm's own share sets where it
+ * heads, so a strong storm stays strong and a weak one weak, as observed.
+ */
+export function stormPotential(model: IntensityModel, track: FitTrack): number {
+  let share = 0;
+  for (const s of track.steps) if (!s.land) share = Math.max(share, s.vmaxKt / intensityCap(model, s.lat, s.lon, s.month));
+  return share > 0 ? Math.min(1, share) : 1;
 }
 
 export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
@@ -78,29 +118,43 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
       bandMax.set(bandOf(s.lat), Math.max(bandMax.get(bandOf(s.lat)) ?? 0, s.vmaxKt));
     }
   }
-  const model: IntensityModel = { boxes: new Map(), bands: new Map(), pooled: { coefficients: [0, 0, 0], sd: 0 }, minChange: 0, maxChange: 0, boxMax, bandMax };
-  const rows = new Map<number, { next: number[]; change: number[]; room: number[] }>();
-  const boxRows = new Map<number, { next: number[]; change: number[]; room: number[] }>();
-  const all = { next: [] as number[], change: [] as number[], room: [] as number[] };
-  for (const { steps } of tracks) {
+  const model: IntensityModel = { boxes: new Map(), bands: new Map(), pooled: { coefficients: [0, 0, 0, 0, 0], residuals: new Float64Array(1) }, landDecayPerHour: fitLandDecay(tracks), minChange: 0, maxChange: 0, boxMax, bandMax };
+  type Rows = { next: number[]; change: number[]; room: number[]; young: number[]; old: number[] };
+  const empty = (): Rows => ({ next: [], change: [], room: [], young: [], old: [] });
+  const rows = new Map<number, Rows>();
+  const boxRows = new Map<number, Rows>();
+  const all = empty();
+  for (const track of tracks) {
+    const { steps } = track;
+    const potential = stormPotential(model, track);
     for (let i = 0; i + 2 < steps.length; i++) {
       const [a, b, c] = [steps[i]!, steps[i + 1]!, steps[i + 2]!];
       if (a.land || b.land || c.land) continue;
       const band = bandOf(b.lat);
-      if (!rows.has(band)) rows.set(band, { next: [], change: [], room: [] });
+      if (!rows.has(band)) rows.set(band, empty());
       const box = boxKey(boxRow(b.lat), boxCol(b.lon));
-      if (!boxRows.has(box)) boxRows.set(box, { next: [], change: [], room: [] });
-      const room = intensityCap(model, b.lat, b.lon, b.month) - b.vmaxKt;
+      if (!boxRows.has(box)) boxRows.set(box, empty());
+      const room = potential * intensityCap(model, b.lat, b.lon, b.month) - b.vmaxKt;
       for (const r of [rows.get(band)!, boxRows.get(box)!, all]) {
         r.next.push(c.vmaxKt - b.vmaxKt);
         r.change.push(b.vmaxKt - a.vmaxKt);
         r.room.push(room);
+        r.young.push(Math.min(i + 1, AGE_KNEE_STEPS));
+        r.old.push(Math.max(0, i + 1 - AGE_KNEE_STEPS));
       }
     }
   }
-  const fit = (r: { next: number[]; change: number[]; room: number[] }): IntensityFit => {
-    const f = fitLinear(r.next, [r.change, r.room]);
-    return { coefficients: f.coefficients, sd: f.rmse };
+  const fit = (r: Rows): IntensityFit => {
+    // An age term no step varies in (every storm of a small catalogue young, say) is left out: its coefficient is 0.
+    const varies = (x: number[]): boolean => x.some((v) => v !== x[0]);
+    const terms = [r.change, r.room, r.young, r.old];
+    const used = terms.map((x, k) => k < 2 || varies(x));
+    const fitted = fitLinear(r.next, terms.filter((_, k) => used[k])).coefficients;
+    let next = 1;
+    const coefficients = [fitted[0]!, ...terms.map((_, k) => (used[k] ? fitted[next++]! : 0))];
+    const [c0, c1, c2, c3, c4] = coefficients as [number, number, number, number, number];
+    const residuals = Float64Array.from(r.next, (y, i) => y - (c0 + c1 * r.change[i]! + c2 * r.room[i]! + c3 * r.young[i]! + c4 * r.old[i]!));
+    return { coefficients, residuals: residuals.sort() };
   };
   model.pooled = fit(all);
   model.minChange = Math.min(...all.next);
@@ -110,24 +164,55 @@ export function fitIntensityModel(tracks: readonly FitTrack[]): IntensityModel {
   return model;
 }
 
-/** The next wind over sea (kt) given the current wind, last change, place and month. */
-export function intensifyOverSea(model: IntensityModel, vmaxKt: number, change: number, lat: number, lon: number, month: number, random: Random): number {
+/** The next wind over sea (kt) given the current wind, last change, age (steps since genesis), place and month. */
+export function intensifyOverSea(model: IntensityModel, vmaxKt: number, change: number, age: number, potential: number, lat: number, lon: number, month: number, random: Random): number {
   const fit = model.boxes.get(boxKey(boxRow(lat), boxCol(lon))) ?? model.bands.get(bandOf(lat)) ?? model.pooled;
   const cap = intensityCap(model, lat, lon, month);
-  const [c0, c1, c2] = fit.coefficients as [number, number, number];
-  const next = c0 + c1 * change + c2 * (cap - vmaxKt) + fit.sd * random.normal();
+  const [c0, c1, c2, c3, c4] = fit.coefficients as [number, number, number, number, number];
+  const residual = fit.residuals[Math.floor(random.uniform() * fit.residuals.length)]!;
+  const next = c0 + c1 * change + c2 * (potential * cap - vmaxKt) + c3 * Math.min(age, AGE_KNEE_STEPS) + c4 * Math.max(0, age - AGE_KNEE_STEPS) + residual;
   return Math.min(cap, vmaxKt + Math.min(model.maxChange, Math.max(model.minChange, next)));
 }
 
 /**
- * The wind after `hours` over land; `landfall` when the step crosses the
- * coast (the decay then runs only for the part of the step after the
- * crossing: decaying the whole 6 hours made storms that had just come ashore
- * 2–3 times too rare at places just inland, New Orleans or Manila).
+ * The wind after `hours` over land, KD95's V_b + (V − V_b)·e^(−α·t) with the
+ * group's α (fitLandDecay). At a coast crossing `hours` is only the part of
+ * the step after it (decaying the whole 6 hours made storms that had just
+ * come ashore 2–3 times too rare at places just inland, New Orleans or
+ * Manila). No drop at the coast (KD95's R = 0.9): the record shows none
+ * (docs/models/tropical-cyclone.md §2.9).
  */
-export function decayOverLand(vmaxKt: number, landfall: boolean, hours: number = SYNTHETIC.stepHours): number {
+export function decayOverLand(vmaxKt: number, ratePerHour: number, hours: number = SYNTHETIC.stepHours): number {
   const background = TRACK_STEPS.decayBackgroundKt;
-  const start = landfall ? SYNTHETIC.landfallReduction * vmaxKt : vmaxKt;
-  if (start <= background) return start;
-  return background + (start - background) * Math.exp(-TRACK_STEPS.decayRatePerHour * hours);
+  if (vmaxKt <= background) return vmaxKt;
+  return background + (vmaxKt - background) * Math.exp(-ratePerHour * hours);
+}
+
+/**
+ * α of the decay over land, least squares through the origin of
+ * ln((V − V_b)/(V₀ − V_b)) = −α·t on the record: V₀ the last wind over sea at
+ * ≥ 64 kt, V the first three 6-hourly winds over land after it (t = 3, 9, 15
+ * h: the crossing is taken mid-step), V_b = 26.7 kt (KD95). KD95's own α,
+ * 0.095 h⁻¹, was fitted on US landfalls; the record gives it back in the
+ * Atlantic and a slower decay in the West Pacific, North Indian and southern
+ * groups. KD95's α where a group has fewer than minPairsPerBand such winds.
+ */
+export function fitLandDecay(tracks: readonly FitTrack[]): number {
+  const background = TRACK_STEPS.decayBackgroundKt;
+  let sumTy = 0;
+  let sumTt = 0;
+  let n = 0;
+  for (const { steps } of tracks) {
+    for (let i = 1; i < steps.length; i++) {
+      const start = steps[i - 1]!;
+      if (!steps[i]!.land || start.land || start.vmaxKt < 64) continue;
+      for (let k = 0; k < 3 && steps[i + k]?.land && steps[i + k]!.vmaxKt > background + 1; k++) {
+        const t = SYNTHETIC.stepHours / 2 + SYNTHETIC.stepHours * k;
+        sumTy += t * Math.log((steps[i + k]!.vmaxKt - background) / (start.vmaxKt - background));
+        sumTt += t * t;
+        n++;
+      }
+    }
+  }
+  return n >= SYNTHETIC.minPairsPerBand ? -sumTy / sumTt : TRACK_STEPS.decayRatePerHour;
 }

@@ -88,7 +88,10 @@ export function countShard(models: readonly GroupModel[], shard: Shard, land: La
       if (!storm) return;
       storms++;
       const steps = trackSteps(storm, land);
-      for (const step of steps) step.outerScale = track.outerScale;
+      for (const step of steps) {
+        step.outerScale = track.outerScale;
+        step.rmwScale = track.rmwScale;
+      }
       const footprint = stormFootprint(steps, minKt, scratch, STEP_SHARE * minKt);
       for (let c = 0; c < footprint.cells.length; c++) {
         const base = footprint.cells[c]! * k;
