@@ -36,7 +36,8 @@ export interface ArtefactStageDeps {
   smallResultsBytes: number;
 }
 
-export type StageOutcome = 'complete' | 'failed' | 'lost' | 'stopped';
+/** How the stage ended for a job; `reopened`: chunk files were missing, and those chunks went back to the workers. */
+export type StageOutcome = 'complete' | 'failed' | 'lost' | 'stopped' | 'reopened';
 
 export class ArtefactStage {
   private readonly large: Lane;
@@ -86,6 +87,7 @@ export class ArtefactStage {
       if (!(await jobs.markBuildingArtefacts(attempt.id, workerId, expiresAt))) return 'lost';
       const assembled = await attempt.assemble();
       if (!assembled) return 'lost';
+      if (assembled === 'reopened') return 'reopened';
       const release = await (assembled.resultsBytes <= this.deps.smallResultsBytes ? this.small : this.large).acquire();
       try {
         const before = await ended();
