@@ -6,6 +6,9 @@ import { assembledIntact, assembleResults, chunkPresent, removeChunkFiles, write
 import type { CheckpointOutcome, ChunkLease, ChunkRecord, JobRecord } from '../store/records.js';
 import type { FileRepository, JobRepository } from '../store/store.js';
 import { RowsFile } from './rows-file.js';
+import type { Logger } from 'pino';
+import { LIMITS } from '../limits.js';
+import { isStorageFull } from '../store/storage.js';
 
 /**
  * This worker process's part in one job (docs/batch.md "Processing"): the
@@ -24,6 +27,7 @@ export interface AttemptDeps extends ComputeDeps {
   workerId: string;
   leaseMs: number;
   clock: () => number;
+  log: Logger;
 }
 
 /** How computing one chunk ended: its checkpoint's outcome (with the chunk's rows), or abandoned (lease lost or job cancelled while it computed). */
@@ -84,8 +88,9 @@ export class JobAttempt {
       const output = await computeChunk(this.deps, this.plan, rows, () => this.lost || abandoned());
       if (!output || this.lost || abandoned()) return { outcome: 'abandoned' };
       const written = await writeChunk(this.dir, lease, output.csv, output.failures);
-      const outcome = await jobs.saveCheckpoint({ job_id: this.id, chunk: lease.chunk, rows: rows.length, ...written }, lease, workerId, leaseMs, clock());
-      if (outcome === 'rejected') {
+      const checkpoint = { job_id: this.id, chunk: lease.chunk, rows: rows.length, ...written };
+      const outcome = await this.offer(() => jobs.saveCheckpoint(checkpoint, lease, workerId, leaseMs, clock()), abandoned);
+      if (outcome === 'rejected' || outcome === 'abandoned') {
         // Another worker holds the chunk now (or the job was cancelled): this output is not the job's.
         await removeChunkFiles(this.dir, [written.file]);
         return { outcome, rows: rows.length };
@@ -125,6 +130,24 @@ export class JobAttempt {
     await removeChunkFiles(this.dir);
     this.assembled = assembled;
     return assembled;
+  }
+
+  /**
+   * Offer a checkpoint until the store answers: a database that is restarting or out of reach (PostgreSQL on
+   * another host) is waited for, and the answer, once it comes, says whether the lease still holds. A full disk is
+   * not waited for: it fails the job (docs/operations.md "A full disk"). Stops when the lease is known lost.
+   */
+  private async offer(save: () => Promise<CheckpointOutcome>, abandoned: () => boolean): Promise<CheckpointOutcome | 'abandoned'> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await save();
+      } catch (err) {
+        if (isStorageFull(err)) throw err;
+        if (tries === 1) this.deps.log.warn({ job_id: this.id, err }, 'checkpoint not stored; offered again until the database answers');
+      }
+      if (abandoned()) return 'abandoned';
+      await new Promise((resolve) => setTimeout(resolve, LIMITS.batchIdlePollMs));
+    }
   }
 
   private loseLease(): null {

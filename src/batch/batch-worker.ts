@@ -28,6 +28,8 @@ export interface WorkerOptions extends Omit<AttemptDeps, 'workerId'>, Omit<Artef
   log: Logger;
   /** Rows per chunk of the jobs this worker starts (a job keeps the size it started with). */
   chunkRows: number;
+  /** This host's hazard tables: the worker computes no job submitted with other ones. */
+  tablesFingerprint: string;
   /** Compute loops: chunks in flight at once. */
   loops: number;
   /** Jobs of one owner computing rows at once, across all workers (0 = no limit). */
@@ -149,9 +151,9 @@ export class BatchWorker {
   /** One claim while the storage takes writes; a refused claim (a full database) is logged once, and the worker goes on. */
   private async claimIfWritable(): Promise<Claim | undefined> {
     if (!(this.options.storage?.writable() ?? true)) return undefined;
-    const { jobs, leaseMs, clock, chunkRows, maxComputingPerOwner } = this.options;
+    const { jobs, leaseMs, clock, chunkRows, maxComputingPerOwner, tablesFingerprint } = this.options;
     try {
-      const claim = await jobs.claim(this.workerId, leaseMs, clock(), { chunkRows, maxComputingPerOwner, maxChunkAttempts: LIMITS.batchChunkAttempts });
+      const claim = await jobs.claim(this.workerId, leaseMs, clock(), { chunkRows, maxComputingPerOwner, maxChunkAttempts: LIMITS.batchChunkAttempts, tablesFingerprint });
       this.claimsRefused = false;
       return claim;
     } catch (err) {

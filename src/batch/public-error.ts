@@ -1,5 +1,3 @@
-import { ERROR_CODES, type ErrorCode } from '../errors.js';
-
 /**
  * A failed job's `error` as the user sees it (spec: "error field carries a
  * message"): what went wrong, never a server path — the log has the details.
@@ -12,12 +10,6 @@ const SYSTEM_ERRORS: Record<string, string> = {
   EACCES: 'the server cannot read or write its data directory',
   EROFS: 'the server cannot write its data directory',
 };
-
-/** The `error` of a job failed because one chunk's lease ran out `attempts` times (LIMITS.batchChunkAttempts). */
-export function chunkAttemptsExhausted(firstRow: number, rows: number, attempts: number): string {
-  const code: ErrorCode = 'chunk_attempts_exhausted';
-  return `${code}: ${ERROR_CODES[code].message} Rows ${firstRow + 1}–${firstRow + rows} were taken ${attempts} times.`;
-}
 
 export function publicError(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | null)?.code;

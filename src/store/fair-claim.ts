@@ -1,5 +1,5 @@
-import { FairQueue, type Account } from '../batch/fair-queue.js';
-import { ChunkScheduler, type ChunkSource } from '../batch/scheduler.js';
+import { FairQueue, type Account } from './fair-queue.js';
+import { ChunkScheduler, type ChunkSource } from './scheduler.js';
 
 /**
  * The fair pick inside a claim (docs/batch.md "Scheduling"), the same for

@@ -86,6 +86,8 @@ export interface JobRecord {
   purged_at: number | null;
   /** Rows per chunk, fixed when the job starts (the worker that starts it decides), so every host cuts the rows alike. */
   chunk_rows: number | null;
+  /** The submitting host's hazard tables (src/batch/tables-fingerprint.ts): only workers with the same ones compute the job; null from older builds. */
+  tables_fingerprint: string | null;
 }
 
 /** A chunk checkpoint: the chunk's rows are written whole in `file` (docs/batch.md "Processing"). */
@@ -127,10 +129,24 @@ export interface ClaimRules {
   maxComputingPerOwner: number;
   /** A chunk whose lease ran out this many times fails its job instead of being taken again (LIMITS.batchChunkAttempts). */
   maxChunkAttempts: number;
+  /** The claiming worker's hazard tables: it is handed no chunk of a job submitted with other ones. */
+  tablesFingerprint: string;
 }
 
 /** How a checkpoint was taken: refused (the writer no longer holds the chunk's lease), accepted, or accepted as the job's last chunk, whose writer now holds the job's lease for the artefact stage. */
 export type CheckpointOutcome = 'rejected' | 'accepted' | 'last';
+
+/** A batch worker's counts since it started (src/ops/worker-report.ts), as it last reported them. */
+export interface WorkerCounts {
+  worker_id: string;
+  host: string;
+  chunks_done: number;
+  lease_renewals: number;
+  leases_lost: number;
+}
+
+/** Every worker's counts summed by host, for /metrics. */
+export type HostCounts = Omit<WorkerCounts, 'worker_id'>;
 
 export interface NewJob {
   /** The id the job gets when it is created (unused when the Idempotency-Key names an existing job). */
@@ -143,6 +159,8 @@ export interface NewJob {
   idempotencyKey: string;
   submissionDate: string;
   totalRows: number | null;
+  /** The submitting host's hazard tables (null: any worker may compute it). */
+  tablesFingerprint?: string | null;
   now: number;
 }
 

@@ -1,5 +1,5 @@
 import type { JobStatus } from '../job-states.js';
-import type { CheckpointOutcome, ChunkLease, ChunkRecord, Claim, ClaimRules, FileRecord, JobRecord, KeyRow, NewJob, ScheduleRecord, SubmitOutcome } from './records.js';
+import type { CheckpointOutcome, ChunkLease, ChunkRecord, Claim, ClaimRules, FileRecord, HostCounts, JobRecord, KeyRow, NewJob, ScheduleRecord, SubmitOutcome, WorkerCounts } from './records.js';
 
 /**
  * The service's store (docs/architecture.md "Store"): API keys, uploads,
@@ -21,6 +21,7 @@ export interface Store {
   readonly keys: KeyRepository;
   readonly files: FileRepository;
   readonly jobs: JobRepository;
+  readonly workers: WorkerRepository;
   /** Resolves when the database answers (readiness), rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +58,14 @@ export interface FileRepository {
    * choice, so no submission can pick one up in between.
    */
   unusedUploads(cutoff: number, markPurgedAt?: number): Promise<FileRecord[]>;
+}
+
+/** Batch workers' counts, kept in the store so that /metrics on any host shows every worker of the cluster (docs/operations.md "Metrics"). */
+export interface WorkerRepository {
+  /** Replace the worker's counts with these (each worker reports its own running totals). */
+  report(counts: WorkerCounts, now: number): Promise<void>;
+  /** Every worker's counts summed by host, by host name. */
+  byHost(): Promise<HostCounts[]>;
 }
 
 export interface JobRepository {

@@ -271,7 +271,7 @@ describe('cancel, leases and checkpoints', () => {
       // claim are both called before either is awaited: SQLite does each when called, so the in-process worker
       // cannot take the job in between.
       const submitted = jobs.submit({ id: newId('job'), owner: 'acme', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey: 'stall', submissionDate: '2026-11-23', totalRows: 2, now });
-      const claimed = jobs.claim('stalled-worker', 60_000, now, { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3 });
+      const claimed = jobs.claim('stalled-worker', 60_000, now, { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3, tablesFingerprint: app.app.intake.tablesFingerprint });
       const job = await submitted;
       assert.equal(job.kind, 'created');
       const stalled = (await claimed)?.job;
@@ -309,7 +309,7 @@ describe('cancel, leases and checkpoints', () => {
       const fileId = (await upload(app.url, k, toCsv(['latitude', 'longitude'], rows))).body.file_id;
       const { jobs, files, engine, signer, log } = app.app;
       const worker = (afterChunk?: () => void) =>
-        new BatchWorker({ jobs, files, engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS, largeBuilds: 1, smallResultsBytes: 0, signer, publicUrl: '', loops: 1, maxComputingPerOwner: 0, retentionDays: 0, pollMs: 20, afterChunk });
+        new BatchWorker({ jobs, files, engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, tablesFingerprint: app.app.intake.tablesFingerprint, artefacts: NO_ARTEFACTS, largeBuilds: 1, smallResultsBytes: 0, signer, publicUrl: '', loops: 1, maxComputingPerOwner: 0, retentionDays: 0, pollMs: 20, afterChunk });
       const attemptOf = (w: BatchWorker, jobId: string) => new Promise<AttemptResult>((resolve) => w.onAttemptEnded((id, result) => id === jobId && resolve(result)));
       const submitJob = (idempotencyKey: string) => insertJob(app.app, { owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
 

@@ -32,6 +32,7 @@ const worker = new BatchWorker({
   clock: Date.now,
   leaseMs: Number(leaseMs),
   chunkRows: Number(chunkRows),
+  tablesFingerprint: app.intake.tablesFingerprint,
   artefacts: NO_ARTEFACTS,
   largeBuilds: 1,
   smallResultsBytes: 0,

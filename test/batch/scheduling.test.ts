@@ -198,7 +198,7 @@ describe('the per-owner limit and the queue in GET /v1/jobs', () => {
       const { jobs } = app.app;
       const claims: Claim[] = [];
       const claim = async () => {
-        const claimed = await jobs.claim('w', 60_000, CLOCK, { chunkRows: 10, maxComputingPerOwner: 2, maxChunkAttempts: 3 });
+        const claimed = await jobs.claim('w', 60_000, CLOCK, { chunkRows: 10, maxComputingPerOwner: 2, maxChunkAttempts: 3, tablesFingerprint: app.app.intake.tablesFingerprint });
         if (claimed) claims.push(claimed);
         return claimed?.job.id;
       };

@@ -53,7 +53,7 @@ describe('job state transitions', () => {
     // A running job with no chunk left to compute holds its lease for the artefact stage.
     const expired = await jobIn('running', n++);
     sqliteDb(t.app).prepare('UPDATE jobs SET lease_expires_at = ? WHERE id = ?').run(NOW - 1, expired);
-    const rules = { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3 };
+    const rules = { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3, tablesFingerprint: t.app.intake.tablesFingerprint };
     const claimed = [];
     for (let i = 0; i < 3; i++) claimed.push(await t.app.jobs.claim('worker-2', 60_000, NOW, rules));
     assert.deepEqual(claimed.map((c) => c && [c.kind, c.job.id, c.job.attempt]), [['artefacts', expired, 1], ['chunk', pending, 1], undefined], 'nothing else to claim');

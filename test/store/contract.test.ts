@@ -94,7 +94,7 @@ async function withUpload(impl: Implementation): Promise<Store> {
 }
 
 /** One chunk per 10-row job, no per-owner limit. */
-const RULES: ClaimRules = { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3 };
+const RULES: ClaimRules = { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3, tablesFingerprint: 'tables-1' };
 
 /** `job#chunk` of a chunk claim, or undefined. */
 function taken(claim: Claim | undefined): string | undefined {
@@ -173,7 +173,7 @@ for (const impl of IMPLEMENTATIONS) {
         submission: '{"kind":"in_depth","file_id":"file_a","options":{"perils":["Earthquake"]}}', submission_date: '2026-11-28', status: 'pending',
         attempt: 0, processed_rows: 0, total_rows: 10, building_artefacts: 0, error: null, lease_owner: null, lease_expires_at: null, submitted_at: T0,
         started_at: null, finished_at: null, result_file: null, report_file: null, workbook_file: null, links_expire_at: null, results_bytes: null,
-        failures_bytes: null, purged_at: null, chunk_rows: null,
+        failures_bytes: null, purged_at: null, chunk_rows: null, tables_fingerprint: null,
       });
       assert.deepEqual(await store.jobs.submit({ ...job, id: 'job_again', now: T0 + 1 }), { kind: 'repeated', job: made });
       assert.deepEqual(await store.jobs.submit({ ...job, id: 'job_other', options: { perils: ['Rain'] } }), { kind: 'conflict', job: made });
@@ -244,6 +244,17 @@ for (const impl of IMPLEMENTATIONS) {
       const small = await created(store, newJob({ owner: 'a', totalRows: 1 }));
       const other = await created(store, newJob({ owner: 'c', totalRows: 2 }));
       assert.deepEqual([await claimOne(), await claimOne(), await claimOne(), await claimOne()], [other.id, small.id, other.id, large.id]);
+    });
+
+    test("claim: a worker whose hazard tables differ from a job's is handed none of its chunks, not even a lapsed one", async () => {
+      const store = await withUpload(impl);
+      const job = await created(store, newJob({ tablesFingerprint: 'tables-2' }));
+      assert.equal((await store.jobs.byId(job.id))?.tables_fingerprint, 'tables-2');
+      assert.equal(await store.jobs.claim('w1', LEASE, T0, RULES), undefined, 'tables-1 is not tables-2');
+      assert.equal(taken(await store.jobs.claim('w2', LEASE, T0, { ...RULES, tablesFingerprint: 'tables-2' })), `${job.id}#0`);
+      assert.equal(await store.jobs.renewChunk({ job_id: job.id, chunk: 0, attempts: 1 }, 'w2', -LEASE, T0), true);
+      assert.equal(await store.jobs.claim('w1', LEASE, T0, RULES), undefined);
+      assert.equal(taken(await store.jobs.claim('w3', LEASE, T0, { ...RULES, tablesFingerprint: 'tables-2' })), `${job.id}#0`);
     });
 
     test('concurrent claims never hand one chunk to two workers', async () => {
@@ -375,6 +386,20 @@ for (const impl of IMPLEMENTATIONS) {
       assert.deepEqual(await store.files.unusedUploads(T0 + 100, T0 + 800), [], 'marked once');
       assert.equal(running.file_id, 'file_b');
       assert.deepEqual(await store.jobs.submit(newJob({ fileId: 'file_c' })), { kind: 'unknown_file' }, 'a removed upload takes no new job');
+    });
+
+    test("workers' counts: each report replaces the worker's own; summed by host", async () => {
+      const store = await impl.fresh();
+      opened.push(store);
+      const counts = (worker_id: string, host: string, chunks_done: number, lease_renewals: number, leases_lost: number) => ({ worker_id, host, chunks_done, lease_renewals, leases_lost });
+      await store.workers.report(counts('a:1', 'a', 1, 1, 0), T0);
+      await store.workers.report(counts('a:1', 'a', 5, 9, 1), T0 + 1);
+      await store.workers.report(counts('a:2', 'a', 2, 3, 0), T0 + 1);
+      await store.workers.report(counts('b:1', 'b', 4, 0, 2), T0 + 1);
+      assert.deepEqual(await store.workers.byHost(), [
+        { host: 'a', chunks_done: 7, lease_renewals: 12, leases_lost: 1 },
+        { host: 'b', chunks_done: 4, lease_renewals: 0, leases_lost: 2 },
+      ]);
     });
 
     test('ping answers while the database does', async () => {

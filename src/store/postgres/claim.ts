@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { TRANSITIONS } from '../../job-states.js';
 import { LIMITS } from '../../limits.js';
-import { chunkAttemptsExhausted } from '../../batch/public-error.js';
+import { chunkAttemptsExhausted } from '../chunk-attempts.js';
 import { pickFairly, type FairCandidate, type OwnerAccountRow } from '../fair-claim.js';
 import { chunkRowsAt, jobPerils, type Claim, type ClaimRules, type JobRecord } from '../records.js';
 import { DB_NOW_MS, first, rows } from './pool.js';
@@ -19,7 +19,7 @@ export const CLAIM_LOCK = 0x68617a02;
 /** A job's columns, without `seq` (the insertion order, which JobRecord does not carry). */
 export const JOB = `id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, attempt, processed_rows,
   total_rows, building_artefacts, error, lease_owner, lease_expires_at, submitted_at, started_at, finished_at, result_file, report_file,
-  workbook_file, links_expire_at, results_bytes, failures_bytes, purged_at, chunk_rows`;
+  workbook_file, links_expire_at, results_bytes, failures_bytes, purged_at, chunk_rows, tables_fingerprint`;
 
 export async function claimInPostgres(client: pg.PoolClient, workerId: string, leaseMs: number, now: number, rules: ClaimRules): Promise<Claim | undefined> {
   await client.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
@@ -30,6 +30,9 @@ export async function claimInPostgres(client: pg.PoolClient, workerId: string, l
   );
 }
 
+/** The job was submitted with the claimant's hazard tables (or by a build that recorded none). */
+const SAME_TABLES = (param: string, alias = 'j') => `(${alias}.tables_fingerprint IS NULL OR ${alias}.tables_fingerprint = ${param})`;
+
 const job = async (client: pg.PoolClient, id: string): Promise<JobRecord> => (await first<JobRecord>(client, `SELECT ${JOB} FROM jobs WHERE id = $1`, [id]))!;
 
 async function retakeChunk(client: pg.PoolClient, workerId: string, leaseMs: number, now: number, rules: ClaimRules): Promise<Claim | undefined> {
@@ -37,9 +40,9 @@ async function retakeChunk(client: pg.PoolClient, workerId: string, leaseMs: num
     client,
     // Not this worker's own: a lease it let lapse (a stalled event loop) is renewed, not restarted.
     `SELECT c.job_id, c.chunk, c.rows, c.attempts, j.chunk_rows FROM job_chunks c JOIN jobs j ON j.id = c.job_id
-     WHERE c.state = 'leased' AND c.lease_expires_at < ${DB_NOW_MS} AND c.lease_owner IS DISTINCT FROM $1 AND j.status = 'running'
+     WHERE c.state = 'leased' AND c.lease_expires_at < ${DB_NOW_MS} AND c.lease_owner IS DISTINCT FROM $1 AND j.status = 'running' AND ${SAME_TABLES('$2')}
      ORDER BY j.submitted_at, j.seq, c.chunk LIMIT 1 FOR UPDATE OF c, j SKIP LOCKED`,
-    [workerId],
+    [workerId, rules.tablesFingerprint],
   );
   if (!lapsed) return undefined;
   if (lapsed.attempts >= rules.maxChunkAttempts) {
@@ -80,18 +83,19 @@ async function nextFairChunk(client: pg.PoolClient, workerId: string, leaseMs: n
     `SELECT j.id, j.owner, j.options, j.status, sum(c.rows)::integer AS rows_left,
        (SELECT w.rows FROM job_chunks w WHERE w.job_id = j.id AND w.state = 'pending' ORDER BY w.chunk LIMIT 1) AS next_rows
      FROM jobs j JOIN job_chunks c ON c.job_id = j.id AND c.state != 'done'
-     WHERE j.status = 'running' GROUP BY j.id ORDER BY j.seq`,
+     WHERE j.status = 'running' AND ${SAME_TABLES('$1')} GROUP BY j.id ORDER BY j.seq`,
+    [rules.tablesFingerprint],
   );
   // An owner's queue starts oldest first: only as many of its pending jobs as its limit leaves room for are candidates.
   const pending = await rows<CandidateRow>(
     client,
     `WITH computing AS (SELECT owner, count(*) AS n FROM jobs WHERE status = 'running' AND building_artefacts = 0 GROUP BY owner),
-     queued AS (SELECT id, owner, options, status, total_rows, seq, row_number() OVER (PARTITION BY owner ORDER BY submitted_at, seq) AS place
+     queued AS (SELECT id, owner, options, status, total_rows, tables_fingerprint, seq, row_number() OVER (PARTITION BY owner ORDER BY submitted_at, seq) AS place
                 FROM jobs WHERE status = 'pending')
      SELECT q.id, q.owner, q.options, q.status, coalesce(q.total_rows, 0) AS rows_left, least($2::integer, coalesce(q.total_rows, 0)) AS next_rows
      FROM queued q LEFT JOIN computing c ON c.owner = q.owner
-     WHERE $1::integer = 0 OR q.place <= $1::integer - coalesce(c.n, 0) ORDER BY q.seq`,
-    [rules.maxComputingPerOwner, rules.chunkRows],
+     WHERE ($1::integer = 0 OR q.place <= $1::integer - coalesce(c.n, 0)) AND ${SAME_TABLES('$3', 'q')} ORDER BY q.seq`,
+    [rules.maxComputingPerOwner, rules.chunkRows, rules.tablesFingerprint],
   );
   const candidates = [...running, ...pending].map((r): FairCandidate & { status: CandidateRow['status'] } => ({
     id: r.id,

@@ -33,9 +33,9 @@ export class PostgresJobs implements JobRepository {
       if (!(await first(client, 'SELECT id FROM files WHERE id = $1 AND purged_at IS NULL FOR SHARE', [job.fileId]))) return { kind: 'unknown_file' };
       const created = await first<JobRecord>(
         client,
-        `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11) ON CONFLICT (key_id, idempotency_key) DO NOTHING RETURNING ${JOB}`,
-        [job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.now],
+        `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, tables_fingerprint, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) ON CONFLICT (key_id, idempotency_key) DO NOTHING RETURNING ${JOB}`,
+        [job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.tablesFingerprint ?? null, job.now],
       );
       // No row: a submission with the same key committed first, and this statement waited for it.
       return created ? { kind: 'created', job: created } : (await earlier(client))!;

@@ -4,7 +4,7 @@ import { transaction } from './pool.js';
 /**
  * The PostgreSQL schema, applied in order; hazrisk_schema records how many ran.
  * Append new entries; never edit one that has shipped. The tables are the
- * SQLite ones (src/store/sqlite/migrations.ts: 1 = SQLite's first five, 2 = its sixth) with BIGINT
+ * SQLite ones (src/store/sqlite/migrations.ts: 1 = SQLite's first five, 2 = its sixth, 3 = its seventh) with BIGINT
  * for milliseconds and bytes, and `jobs.seq` for the insertion order SQLite's
  * rowid gives.
  */
@@ -113,6 +113,16 @@ export const MIGRATIONS: readonly string[] = [
      owner TEXT PRIMARY KEY,
      work BIGINT NOT NULL,
      last_served BIGINT NOT NULL
+   );`,
+  // 3: the hazard tables a job was submitted with and the batch workers' counts, as SQLite's migration 7.
+  `ALTER TABLE jobs ADD COLUMN tables_fingerprint TEXT;
+   CREATE TABLE batch_workers (
+     worker_id TEXT PRIMARY KEY,
+     host TEXT NOT NULL,
+     chunks_done BIGINT NOT NULL,
+     lease_renewals BIGINT NOT NULL,
+     leases_lost BIGINT NOT NULL,
+     reported_at BIGINT NOT NULL
    );`,
 ];
 

@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { TRANSITIONS } from '../../job-states.js';
 import { LIMITS } from '../../limits.js';
-import { chunkAttemptsExhausted } from '../../batch/public-error.js';
+import { chunkAttemptsExhausted } from '../chunk-attempts.js';
 import { pickFairly, type FairCandidate, type OwnerAccountRow } from '../fair-claim.js';
 import { chunkRowsAt, jobPerils, type Claim, type ClaimRules, type JobRecord } from '../records.js';
 
@@ -15,17 +15,20 @@ export function claimInSqlite(db: Db, workerId: string, leaseMs: number, now: nu
   return retakeChunk(db, workerId, leaseMs, now, rules) ?? retakeArtefacts(db, workerId, leaseMs, now) ?? nextFairChunk(db, workerId, leaseMs, now, rules);
 }
 
+/** The job was submitted with the claimant's hazard tables (or by a build that recorded none); the fingerprint is the next parameter. */
+const SAME_TABLES = (alias: string) => `(${alias}.tables_fingerprint IS NULL OR ${alias}.tables_fingerprint = ?)`;
+
 const job = (db: Db, id: string): JobRecord => db.prepare<[string], JobRecord>('SELECT * FROM jobs WHERE id = ?').get(id)!;
 
 /** A chunk whose lease ran out (not this worker's own: a lease it let lapse is renewed, not restarted), or its job failed when the chunk has had its attempts. */
 function retakeChunk(db: Db, workerId: string, leaseMs: number, now: number, rules: ClaimRules): Claim | undefined {
   const lapsed = db
-    .prepare<[number, string], { job_id: string; chunk: number; rows: number; attempts: number; chunk_rows: number }>(
+    .prepare<[number, string, string], { job_id: string; chunk: number; rows: number; attempts: number; chunk_rows: number }>(
       `SELECT c.job_id, c.chunk, c.rows, c.attempts, j.chunk_rows FROM job_chunks c JOIN jobs j ON j.id = c.job_id
-       WHERE c.state = 'leased' AND c.lease_expires_at < ? AND c.lease_owner IS NOT ? AND j.status = 'running'
+       WHERE c.state = 'leased' AND c.lease_expires_at < ? AND c.lease_owner IS NOT ? AND j.status = 'running' AND ${SAME_TABLES('j')}
        ORDER BY j.submitted_at, j.rowid, c.chunk LIMIT 1`,
     )
-    .get(now, workerId);
+    .get(now, workerId, rules.tablesFingerprint);
   if (!lapsed) return undefined;
   if (lapsed.attempts >= rules.maxChunkAttempts) {
     const error = chunkAttemptsExhausted(lapsed.chunk * lapsed.chunk_rows, lapsed.rows, lapsed.attempts);
@@ -63,24 +66,25 @@ interface CandidateRow {
 /** The next chunk by fair queueing; a pending job picked starts here. */
 function nextFairChunk(db: Db, workerId: string, leaseMs: number, now: number, rules: ClaimRules): Claim | undefined {
   const running = db
-    .prepare<[], CandidateRow>(
+    .prepare<[string], CandidateRow>(
       `SELECT j.id, j.owner, j.options, j.status, sum(c.rows) AS rows_left,
          (SELECT w.rows FROM job_chunks w WHERE w.job_id = j.id AND w.state = 'pending' ORDER BY w.chunk LIMIT 1) AS next_rows
        FROM jobs j JOIN job_chunks c ON c.job_id = j.id AND c.state != 'done'
-       WHERE j.status = 'running' GROUP BY j.id ORDER BY j.rowid`,
+       WHERE j.status = 'running' AND ${SAME_TABLES('j')} GROUP BY j.id ORDER BY j.rowid`,
     )
-    .all();
+    .all(rules.tablesFingerprint);
   // An owner's queue starts oldest first: only as many of its pending jobs as its limit leaves room for are candidates.
   const pending = db
-    .prepare<{ limit: number; chunkRows: number }, CandidateRow>(
+    .prepare<{ limit: number; chunkRows: number; tables: string }, CandidateRow>(
       `WITH computing AS (SELECT owner, count(*) AS n FROM jobs WHERE status = 'running' AND building_artefacts = 0 GROUP BY owner),
-       queued AS (SELECT id, owner, options, status, total_rows, rowid AS seq, row_number() OVER (PARTITION BY owner ORDER BY submitted_at, rowid) AS place
+       queued AS (SELECT id, owner, options, status, total_rows, tables_fingerprint, rowid AS seq,
+                    row_number() OVER (PARTITION BY owner ORDER BY submitted_at, rowid) AS place
                   FROM jobs WHERE status = 'pending')
        SELECT q.id, q.owner, q.options, q.status, coalesce(q.total_rows, 0) AS rows_left, min(@chunkRows, coalesce(q.total_rows, 0)) AS next_rows
        FROM queued q LEFT JOIN computing c ON c.owner = q.owner
-       WHERE @limit = 0 OR q.place <= @limit - coalesce(c.n, 0) ORDER BY q.seq`,
+       WHERE (@limit = 0 OR q.place <= @limit - coalesce(c.n, 0)) AND (q.tables_fingerprint IS NULL OR q.tables_fingerprint = @tables) ORDER BY q.seq`,
     )
-    .all({ limit: rules.maxComputingPerOwner, chunkRows: rules.chunkRows });
+    .all({ limit: rules.maxComputingPerOwner, chunkRows: rules.chunkRows, tables: rules.tablesFingerprint });
   const candidates: (FairCandidate & { status: CandidateRow['status'] })[] = [...running, ...pending].map((r) => ({
     id: r.id,
     owner: r.owner,

@@ -126,4 +126,15 @@ export const MIGRATIONS: readonly string[] = [
      work INTEGER NOT NULL,
      last_served INTEGER NOT NULL
    ) STRICT;`,
+  // 7: the hazard tables a job was submitted with (src/batch/tables-fingerprint.ts): only workers with the same ones
+  // compute it; each batch worker's counts, for /metrics on every host.
+  `ALTER TABLE jobs ADD COLUMN tables_fingerprint TEXT;
+   CREATE TABLE batch_workers (
+     worker_id TEXT PRIMARY KEY,
+     host TEXT NOT NULL,
+     chunks_done INTEGER NOT NULL,
+     lease_renewals INTEGER NOT NULL,
+     leases_lost INTEGER NOT NULL,
+     reported_at INTEGER NOT NULL
+   ) STRICT;`,
 ];

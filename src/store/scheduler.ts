@@ -2,7 +2,7 @@ import { FairQueue } from './fair-queue.js';
 
 /**
  * Which job's chunk runs next (docs/batch.md "Scheduling"); the stores run it
- * inside every claim over the jobs with work (src/store/fair-claim.ts). Across owners:
+ * inside every claim over the jobs with work (fair-claim.ts). Across owners:
  * fair queueing by work (fair-queue.ts), so an owner's small job waits at most
  * for the chunks already in flight, never for another owner's large job. The
  * owner is charged its next chunk's work when it is picked, so a second loop
