@@ -7,7 +7,7 @@ import { FailureRecorder } from './failure-record.js';
 import { LIMITS } from '../limits.js';
 import type { ChunkLease, Claim, JobRecord } from '../store/records.js';
 import type { JobRepository } from '../store/store.js';
-import { collectGarbage } from './retention.js';
+import { sweepEvery } from './retention.js';
 import type { StorageHealth } from '../store/storage.js';
 import { MS_PER_HOUR } from '../units.js';
 
@@ -74,7 +74,7 @@ export class BatchWorker {
   private loops: Promise<void>[] = [];
   private leaseTimer: NodeJS.Timeout | undefined;
   private renewing = false;
-  private retentionTimer: NodeJS.Timeout | undefined;
+  private stopRetention: (() => void) | undefined;
   private sleepers: (() => void)[] = [];
   private attemptListeners: ((jobId: string, result: AttemptResult) => void)[] = [];
   private rowListeners: ((rows: number) => void)[] = [];
@@ -91,10 +91,8 @@ export class BatchWorker {
     this.running = true;
     this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 3)));
     this.loops = Array.from({ length: Math.max(1, this.options.loops) }, () => this.loop());
-    if (this.options.retentionDays > 0) {
-      void this.applyRetention();
-      this.retentionTimer = setInterval(() => void this.applyRetention(), RETENTION_SWEEP_MS).unref();
-    }
+    const { jobs, files, jobsDir, uploadsDir, retentionDays, clock, log } = this.options;
+    if (retentionDays > 0) this.stopRetention = sweepEvery({ jobs, files, jobsDir, uploadsDir }, retentionDays, clock, log, RETENTION_SWEEP_MS);
   }
 
   /** Called whenever this worker's part in a job ends, however it ended (tests wait on it; metrics count it). */
@@ -124,7 +122,7 @@ export class BatchWorker {
     this.wake();
     await Promise.all(this.loops);
     clearInterval(this.leaseTimer);
-    clearInterval(this.retentionTimer);
+    this.stopRetention?.();
     await this.stage.stop();
     await this.failures.retry();
     for (const attempt of [...this.held.values()]) this.end(attempt, 'stopped');
@@ -300,16 +298,6 @@ export class BatchWorker {
       this.options.storage?.noteFailure(err);
       this.options.log.error({ job_id: jobId, err }, consequence);
       return undefined;
-    }
-  }
-
-  private async applyRetention(): Promise<void> {
-    const { jobs, files, jobsDir, uploadsDir, retentionDays, clock, log } = this.options;
-    try {
-      const removed = await collectGarbage({ jobs, files, jobsDir, uploadsDir }, retentionDays, clock());
-      if (removed.jobs + removed.uploads + removed.tempFiles > 0) log.info({ ...removed, retention_days: retentionDays }, 'retention removed expired batch files');
-    } catch (err) {
-      log.error({ err }, 'retention failed; it runs again within the hour');
     }
   }
 

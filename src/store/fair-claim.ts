@@ -5,7 +5,7 @@ import { ChunkScheduler, type ChunkSource } from './scheduler.js';
  * The fair pick inside a claim (docs/batch.md "Scheduling"), the same for
  * both stores: they load the jobs with work and the owners' accounts, in the
  * claim's transaction, and save the accounts this returns. The rules are the
- * chunk scheduler's (src/batch/scheduler.ts): owners by work served, then the
+ * chunk scheduler's (scheduler.ts): owners by work served, then the
  * owner's job with the least work left, the earliest on a tie.
  */
 

@@ -57,6 +57,8 @@ export function postgresSkip(what: string): string | false {
 export interface TestCluster {
   /** A new, empty database on the cluster; resolves with its URL. */
   createDatabase(): Promise<string>;
+  /** Stop the server (fast shutdown: every connection is cut) and start it again on the same port and data. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,9 @@ export async function startPostgres(): Promise<TestCluster> {
         await admin.end();
       }
       return url(name);
+    },
+    async restart() {
+      await tool('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-m', 'fast', '-w', 'restart']);
     },
     async stop() {
       try {

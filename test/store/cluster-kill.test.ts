@@ -78,18 +78,21 @@ describe('a cluster on one machine: PostgreSQL, a shared dir, an API-only server
       return job.body.job_id as string;
     };
     const job = await submit(server.url, large, csv);
-    const atKill = await waitForJob(server.url, large, 'in-depth', job, (s) => s.progress_percentage >= 20);
-    first.child.kill('SIGKILL');
-    assert.equal(await first.exited, 'SIGKILL');
-    assert.ok(atKill.status === 'running' && atKill.progress_percentage <= 70, `killed at ${atKill.progress_percentage} %`);
-    const submittedAt = performance.now();
-    const smallJob = await submit(server.url, small, toCsv(['latitude', 'longitude'], [[25.76, -80.19], [35.68, 139.69]]));
-
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     try {
-      const held = Number((await db.query("SELECT count(*) AS n FROM job_chunks WHERE job_id = $1 AND state = 'leased' AND lease_owner = $2", [job, first.workerId])).rows[0].n);
-      assert.ok(held >= 1, 'the killed worker held a chunk');
+      const acceptedFrom = async (workerId: string) => Number((await db.query("SELECT count(*) AS n FROM job_chunks WHERE job_id = $1 AND state = 'done' AND lease_owner = $2", [job, workerId])).rows[0].n);
+      let atKill = await waitForJob(server.url, large, 'in-depth', job, (s) => s.progress_percentage >= 20);
+      // Both workers have had chunks accepted (the first's stay accepted after it dies).
+      while ((await acceptedFrom(first.workerId)) === 0) atKill = await call(`${server.url}/v1/in-depth/batch/${job}`, { key: large }).then((r) => r.body);
+      first.child.kill('SIGKILL');
+      assert.equal(await first.exited, 'SIGKILL');
+      assert.ok(atKill.status === 'running' && atKill.progress_percentage <= 70, `killed at ${atKill.progress_percentage} %`);
+      // Read at once, before the dead worker's lease (2 s) can run out and its chunk be taken.
+      const held = (await db.query<{ chunk: number }>("SELECT chunk FROM job_chunks WHERE job_id = $1 AND state = 'leased' AND lease_owner = $2", [job, first.workerId])).rows.map((r) => r.chunk);
+      assert.ok(held.length >= 1, 'the killed worker held a chunk');
+      const submittedAt = performance.now();
+      const smallJob = await submit(server.url, small, toCsv(['latitude', 'longitude'], [[25.76, -80.19], [35.68, 139.69]]));
 
       const smallDone = await waitForJob(server.url, small, 'in-depth', smallJob);
       const seconds = (performance.now() - submittedAt) / 1000;
@@ -99,9 +102,12 @@ describe('a cluster on one machine: PostgreSQL, a shared dir, an API-only server
       process.stdout.write(`# 2-row job of another owner completed ${seconds.toFixed(1)} s after the kill; the large job was at ${meanwhile.body.progress_percentage} %\n`);
 
       const done = await waitForJob(server.url, large, 'in-depth', job);
-      assert.deepEqual([done.status, done.attempt, done.processed_rows], ['complete', 1 + held, ROWS], 'one more attempt for each chunk whose worker died');
-      const chunks = (await db.query<{ state: string; n: number; rows: number; max: number }>("SELECT state, count(*)::int AS n, sum(rows)::int AS rows, max(attempts) AS max FROM job_chunks WHERE job_id = $1 GROUP BY state", [job])).rows;
-      assert.deepEqual(chunks, [{ state: 'done', n: ROWS / 1000, rows: ROWS, max: 2 }], 'every chunk accepted once; the dead worker\'s taken a second time');
+      const chunks = (await db.query<{ chunk: number; state: string; rows: number; attempts: number }>('SELECT chunk, state, rows, attempts FROM job_chunks WHERE job_id = $1 ORDER BY chunk', [job])).rows;
+      assert.deepEqual([chunks.length, chunks.filter((c) => c.state === 'done').length, chunks.reduce((sum, c) => sum + c.rows, 0)], [ROWS / 1000, ROWS / 1000, ROWS], 'every chunk accepted once');
+      for (const chunk of held) assert.ok(chunks[chunk]!.attempts >= 2, `chunk ${chunk}, held by the dead worker, was taken again`);
+      // Each lease lost is one more attempt: the dead worker's, and any a stalled worker let run out (a busy machine, a 2 s lease).
+      const retakes = chunks.reduce((sum, c) => sum + c.attempts - 1, 0);
+      assert.deepEqual([done.status, done.attempt, done.processed_rows], ['complete', 1 + retakes, ROWS], 'one more attempt for each chunk taken again');
       const owners = (await db.query<{ lease_owner: string }>('SELECT DISTINCT lease_owner FROM job_chunks WHERE job_id = $1 ORDER BY lease_owner', [job])).rows.map((r) => r.lease_owner);
       assert.deepEqual(owners, [first.workerId, second.workerId].sort(), 'both workers computed accepted chunks');
       assert.deepEqual(fs.readdirSync(path.join(shared, 'jobs', job)).filter((f) => f.startsWith('chunk-') || f.endsWith('.tmp')), [], 'no chunk or temporary file is left');
