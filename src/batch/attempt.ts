@@ -89,9 +89,10 @@ export class JobAttempt {
       if (!output || this.lost || abandoned()) return { outcome: 'abandoned' };
       const written = await writeChunk(this.dir, lease, output.csv, output.failures);
       const checkpoint = { job_id: this.id, chunk: lease.chunk, rows: rows.length, ...written };
-      const outcome = await this.offer(() => jobs.saveCheckpoint(checkpoint, lease, workerId, leaseMs, clock()), abandoned);
-      if (outcome === 'rejected' || outcome === 'abandoned') {
+      const outcome = await this.offer(() => jobs.saveCheckpoint(checkpoint, lease, workerId, leaseMs, clock()));
+      if (outcome === 'rejected') {
         // Another worker holds the chunk now (or the job was cancelled): this output is not the job's.
+        this.deps.log.warn({ job_id: this.id, chunk: lease.chunk, attempts: lease.attempts }, 'checkpoint refused: the chunk lease is no longer ours; its output is discarded');
         await removeChunkFiles(this.dir, [written.file]);
         return { outcome, rows: rows.length };
       }
@@ -134,10 +135,12 @@ export class JobAttempt {
 
   /**
    * Offer a checkpoint until the store answers: a database that is restarting or out of reach (PostgreSQL on
-   * another host) is waited for, and the answer, once it comes, says whether the lease still holds. A full disk is
-   * not waited for: it fails the job (docs/operations.md "A full disk"). Stops when the lease is known lost.
+   * another host) is waited for, and the answer, once it comes, says whether the lease still holds. Only that
+   * answer decides: a renewal refused meanwhile comes from the same database, which then refuses the checkpoint
+   * too, so a host cut off and back always learns (and logs) that its output was refused. A full disk is not
+   * waited for: it fails the job (docs/operations.md "A full disk").
    */
-  private async offer(save: () => Promise<CheckpointOutcome>, abandoned: () => boolean): Promise<CheckpointOutcome | 'abandoned'> {
+  private async offer(save: () => Promise<CheckpointOutcome>): Promise<CheckpointOutcome> {
     for (let tries = 1; ; tries++) {
       try {
         return await save();
@@ -145,7 +148,6 @@ export class JobAttempt {
         if (isStorageFull(err)) throw err;
         if (tries === 1) this.deps.log.warn({ job_id: this.id, err }, 'checkpoint not stored; offered again until the database answers');
       }
-      if (abandoned()) return 'abandoned';
       await new Promise((resolve) => setTimeout(resolve, LIMITS.batchIdlePollMs));
     }
   }
