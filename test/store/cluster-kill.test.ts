@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { after, describe, it } from '../helpers/harness.js';
-import { call, tempDir } from '../helpers/app.js';
-import { toCsv, upload, waitForJob } from '../helpers/batch.js';
+import { call } from '../helpers/app.js';
+import { toCsv, waitForJob } from '../helpers/batch.js';
+import { CHUNK_ROWS, CLUSTER_ENV, clusterDir, createKey, keyAccepted, leftovers, oneBoxResults, spreadSchedule, submitInDepth } from '../helpers/cluster.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { postgresSkip, startPostgres, type TestCluster } from '../helpers/postgres.js';
-import { serveProcess, stopProcess } from '../helpers/serve.js';
+import { serveProcess, stopProcess, workerProcess } from '../helpers/serve.js';
 
 /**
  * Issue 37's "done when", as processes on one machine (no network
@@ -27,57 +25,27 @@ import { serveProcess, stopProcess } from '../helpers/serve.js';
 const skip = postgresSkip('a batch job across worker processes sharing one PostgreSQL store and a shared dir');
 const ROWS = 20_000;
 const PERILS = ['Earthquake', 'TropicalCyclone'];
-const CLUSTER_ENV = { HAZRISK_LEASE_MS: '2000', HAZRISK_BATCH_CHUNK_ROWS: '1000', HAZRISK_LOG_LEVEL: 'info', HAZRISK_POOL_SIZE: '1' };
 
 let cluster: TestCluster | undefined;
-const workers: ChildProcess[] = [];
 after(async () => {
-  for (const worker of workers) worker.kill('SIGKILL');
   await cluster?.stop();
 });
-
-/** A `hazrisk worker` process; resolves once it has started, with its worker id and how it exits. */
-async function startWorker(env: Record<string, string>): Promise<{ child: ChildProcess; workerId: string; exited: Promise<number | string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  workers.push(child);
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-  let out = '';
-  const started = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (data: Buffer) => {
-      out += data.toString();
-      const line = out.split('\n').find((l) => l.includes('"msg":"hazrisk worker started"'));
-      if (line) resolve(line);
-    });
-    void exited.then((code) => reject(new Error(`worker exited (${code}) before starting:\n${out.slice(-2000)}`)));
-  });
-  return { child, workerId: JSON.parse(started).worker_id as string, exited };
-}
 
 describe('a cluster on one machine: PostgreSQL, a shared dir, an API-only server and two worker processes', () => {
   it('a worker killed mid-job: the job completes on the other with attempt + 1 and the one-box bytes; a small job of another owner goes first', { skip, timeout: 900_000 }, async () => {
     cluster = await startPostgres();
     const url = await cluster.createDatabase();
-    const shared = tempDir('hazrisk-shared-');
-    const tables = path.join(tempDir(), 'tables');
+    const shared = clusterDir('hazrisk-shared-');
+    const tables = path.join(clusterDir(), 'tables');
     writeFixtureTables(tables);
     const env = { ...CLUSTER_ENV, HAZRISK_DATABASE_URL: url, HAZRISK_SHARED_DIR: shared, HAZRISK_TABLES_DIR: tables };
-    const server = await serveProcess(tempDir(), { ...env, HAZRISK_BATCH_WORKERS: '0' });
-    const key = async (owner: string) =>
-      JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--owner', owner, '--json'], { env: { ...process.env, ...env, HAZRISK_DATA_DIR: tempDir() } })).stdout).key as string;
-    const [large, small] = [await key('owner-large'), await key('owner-small')];
-    // The server's copy of the keys table takes new keys within its refresh.
-    while ((await call(`${server.url}/v1/perils`, { key: small })).status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
-    const [first, second] = [await startWorker({ ...env, HAZRISK_DATA_DIR: tempDir() }), await startWorker({ ...env, HAZRISK_DATA_DIR: tempDir() })];
+    const server = await serveProcess(clusterDir(), { ...env, HAZRISK_BATCH_WORKERS: '0' });
+    const [large, small] = [await createKey(env, 'owner-large'), await createKey(env, 'owner-small')];
+    await keyAccepted(server.url, small);
+    const [first, second] = [await workerProcess(clusterDir(), env), await workerProcess(clusterDir(), env)];
 
-    const csv = toCsv(['latitude', 'longitude', 'tag'], Array.from({ length: ROWS }, (_, i) => [-60 + (i % 120), -170 + ((i * 7) % 340), `site ${i}`]));
-    const submit = async (base: string, apiKey: string, schedule: string) => {
-      const file = await upload(base, apiKey, schedule);
-      assert.equal(file.status, 200, JSON.stringify(file.body));
-      const job = await call(`${base}/v1/in-depth/batch`, { method: 'POST', key: apiKey, json: { file_id: file.body.file_id, perils: PERILS } });
-      assert.equal(job.status, 200, JSON.stringify(job.body));
-      return job.body.job_id as string;
-    };
-    const job = await submit(server.url, large, csv);
+    const csv = spreadSchedule(ROWS);
+    const job = await submitInDepth(server.url, large, csv, PERILS);
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     try {
@@ -92,7 +60,7 @@ describe('a cluster on one machine: PostgreSQL, a shared dir, an API-only server
       const held = (await db.query<{ chunk: number }>("SELECT chunk FROM job_chunks WHERE job_id = $1 AND state = 'leased' AND lease_owner = $2", [job, first.workerId])).rows.map((r) => r.chunk);
       assert.ok(held.length >= 1, 'the killed worker held a chunk');
       const submittedAt = performance.now();
-      const smallJob = await submit(server.url, small, toCsv(['latitude', 'longitude'], [[25.76, -80.19], [35.68, 139.69]]));
+      const smallJob = await submitInDepth(server.url, small, toCsv(['latitude', 'longitude'], [[25.76, -80.19], [35.68, 139.69]]), PERILS);
 
       const smallDone = await waitForJob(server.url, small, 'in-depth', smallJob);
       const seconds = (performance.now() - submittedAt) / 1000;
@@ -103,29 +71,18 @@ describe('a cluster on one machine: PostgreSQL, a shared dir, an API-only server
 
       const done = await waitForJob(server.url, large, 'in-depth', job);
       const chunks = (await db.query<{ chunk: number; state: string; rows: number; attempts: number }>('SELECT chunk, state, rows, attempts FROM job_chunks WHERE job_id = $1 ORDER BY chunk', [job])).rows;
-      assert.deepEqual([chunks.length, chunks.filter((c) => c.state === 'done').length, chunks.reduce((sum, c) => sum + c.rows, 0)], [ROWS / 1000, ROWS / 1000, ROWS], 'every chunk accepted once');
+      assert.deepEqual([chunks.length, chunks.filter((c) => c.state === 'done').length, chunks.reduce((sum, c) => sum + c.rows, 0)], [ROWS / CHUNK_ROWS, ROWS / CHUNK_ROWS, ROWS], 'every chunk accepted once');
       for (const chunk of held) assert.ok(chunks[chunk]!.attempts >= 2, `chunk ${chunk}, held by the dead worker, was taken again`);
       // Each lease lost is one more attempt: the dead worker's, and any a stalled worker let run out (a busy machine, a 2 s lease).
       const retakes = chunks.reduce((sum, c) => sum + c.attempts - 1, 0);
       assert.deepEqual([done.status, done.attempt, done.processed_rows], ['complete', 1 + retakes, ROWS], 'one more attempt for each chunk taken again');
       const owners = (await db.query<{ lease_owner: string }>('SELECT DISTINCT lease_owner FROM job_chunks WHERE job_id = $1 ORDER BY lease_owner', [job])).rows.map((r) => r.lease_owner);
       assert.deepEqual(owners, [first.workerId, second.workerId].sort(), 'both workers computed accepted chunks');
-      assert.deepEqual(fs.readdirSync(path.join(shared, 'jobs', job)).filter((f) => f.startsWith('chunk-') || f.endsWith('.tmp')), [], 'no chunk or temporary file is left');
-      assert.deepEqual(fs.readdirSync(path.join(shared, 'uploads')).filter((f) => f.endsWith('.tmp')), []);
+      assert.deepEqual(leftovers(shared), [], 'no chunk or temporary file is left');
       const clustered = Buffer.from(await (await fetch(done.result_url)).arrayBuffer());
-
-      const oneBoxDir = tempDir();
-      const oneBox = await serveProcess(oneBoxDir, { ...CLUSTER_ENV, HAZRISK_TABLES_DIR: tables, HAZRISK_DATABASE_URL: '' });
-      try {
-        const demo = fs.readFileSync(path.join(oneBoxDir, 'demo-key.txt'), 'utf8').trim();
-        const reference = await waitForJob(oneBox.url, demo, 'in-depth', await submit(oneBox.url, demo, csv));
-        assert.equal(reference.status, 'complete');
-        const bytes = Buffer.from(await (await fetch(reference.result_url)).arrayBuffer());
-        assert.equal(clustered.length, bytes.length);
-        assert.ok(clustered.equals(bytes), 'the results CSV is byte-identical to the one-box run');
-      } finally {
-        await stopProcess(oneBox);
-      }
+      const [bytes] = await oneBoxResults(tables, [csv], PERILS);
+      assert.equal(clustered.length, bytes!.length);
+      assert.ok(clustered.equals(bytes!), 'the results CSV is byte-identical to the one-box run');
     } finally {
       await db.end();
       second.child.kill('SIGTERM');
