@@ -7,8 +7,7 @@ import type { CheckpointOutcome, ChunkLease, ChunkRecord, JobRecord } from '../s
 import type { FileRepository, JobRepository } from '../store/store.js';
 import { RowsFile } from './rows-file.js';
 import type { Logger } from 'pino';
-import { LIMITS } from '../limits.js';
-import { isStorageFull } from '../store/storage.js';
+import { untilAnswered } from '../store/outage.js';
 
 /**
  * This worker process's part in one job (docs/batch.md "Processing"): the
@@ -89,7 +88,9 @@ export class JobAttempt {
       if (!output || this.lost || abandoned()) return { outcome: 'abandoned' };
       const written = await writeChunk(this.dir, lease, output.csv, output.failures);
       const checkpoint = { job_id: this.id, chunk: lease.chunk, rows: rows.length, ...written };
-      const outcome = await this.offer(() => jobs.saveCheckpoint(checkpoint, lease, workerId, leaseMs, clock()));
+      // Offered until the store answers, whatever renewals said meanwhile: its answer alone decides, so a host back
+      // from a cut always learns (and logs) that its output was refused. A full disk fails the job.
+      const outcome = await this.answered('checkpoint', () => jobs.saveCheckpoint(checkpoint, lease, workerId, leaseMs, clock()));
       if (outcome === 'rejected') {
         // Another worker holds the chunk now (or the job was cancelled): this output is not the job's.
         this.deps.log.warn({ job_id: this.id, chunk: lease.chunk, attempts: lease.attempts }, 'checkpoint refused: the chunk lease is no longer ours; its output is discarded');
@@ -112,7 +113,8 @@ export class JobAttempt {
   async assemble(): Promise<AssembledResults | 'reopened' | null> {
     if (this.assembled) return this.assembled;
     const { jobs, workerId } = this.deps;
-    const checkpoints = await jobs.chunks(this.id);
+    const stop = () => this.lost;
+    const checkpoints = await this.answered('accepted chunks', () => jobs.chunks(this.id), stop);
     const sizes = this.job.results_bytes !== null && this.job.failures_bytes !== null ? { resultsBytes: this.job.results_bytes, failuresBytes: this.job.failures_bytes } : null;
     if (sizes && checkpoints.length === this.rows.chunkCount && (await this.reuseAssembled(checkpoints, sizes))) return this.assembled;
     const byChunk = new Map(checkpoints.map((c) => [c.chunk, c]));
@@ -122,34 +124,20 @@ export class JobAttempt {
       if (!saved || !(await chunkPresent(this.dir, saved))) missing.push(chunk);
     }
     if (missing.length > 0) {
-      if (this.lost || !(await jobs.reopenChunks(this.id, workerId, missing))) return this.loseLease();
+      if (this.lost || !(await this.answered('reopened chunks', () => jobs.reopenChunks(this.id, workerId, missing), stop))) return this.loseLease();
       this.chunksReused -= Math.min(this.chunksReused, missing.length);
       return 'reopened';
     }
     const assembled = await assembleResults(this.dir, this.header(), checkpoints.map((c) => c.file));
-    if (this.lost || !(await jobs.recordResults(this.id, workerId, assembled))) return this.loseLease();
+    if (this.lost || !(await this.answered('assembled results', () => jobs.recordResults(this.id, workerId, assembled), stop))) return this.loseLease();
     await removeChunkFiles(this.dir);
     this.assembled = assembled;
     return assembled;
   }
 
-  /**
-   * Offer a checkpoint until the store answers: a database that is restarting or out of reach (PostgreSQL on
-   * another host) is waited for, and the answer, once it comes, says whether the lease still holds. Only that
-   * answer decides: a renewal refused meanwhile comes from the same database, which then refuses the checkpoint
-   * too, so a host cut off and back always learns (and logs) that its output was refused. A full disk is not
-   * waited for: it fails the job (docs/operations.md "A full disk").
-   */
-  private async offer(save: () => Promise<CheckpointOutcome>): Promise<CheckpointOutcome> {
-    for (let tries = 1; ; tries++) {
-      try {
-        return await save();
-      } catch (err) {
-        if (isStorageFull(err)) throw err;
-        if (tries === 1) this.deps.log.warn({ job_id: this.id, err }, 'checkpoint not stored; offered again until the database answers');
-      }
-      await new Promise((resolve) => setTimeout(resolve, LIMITS.batchIdlePollMs));
-    }
+  /** A store call of this job, made again while the database is away (src/store/outage.ts); `stop`: give up waiting. */
+  private answered<T>(what: string, call: () => Promise<T>, stop?: () => boolean): Promise<T> {
+    return untilAnswered(call, { log: this.deps.log, what, context: { job_id: this.id }, stop });
   }
 
   private loseLease(): null {
