@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -82,4 +82,24 @@ export function leftovers(...dirs: string[]): string[] {
   return dirs.flatMap((dir) =>
     (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) => /(^|\/)chunk-|\.tmp$/.test(file)).map((file) => path.join(dir, file)),
   );
+}
+
+/** Resolves once `condition` holds, checked every 25 ms (no deadline of its own: the test's timeout catches a hang). */
+export async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+/**
+ * Freeze `worker` (SIGSTOP) at a moment it holds chunk leases, so that what it holds cannot change while it is
+ * read, and resolve with them, the worker left frozen (for SIGKILL). Caught between chunks, it is let go on and
+ * frozen again.
+ */
+export async function freezeHolding<T>(worker: ChildProcess, leases: () => Promise<T[]>): Promise<T[]> {
+  for (;;) {
+    worker.kill('SIGSTOP');
+    const held = await leases();
+    if (held.length > 0) return held;
+    worker.kill('SIGCONT');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { after, describe, it } from '../helpers/harness.js';
 import { call } from '../helpers/app.js';
 import { toCsv, waitForJob } from '../helpers/batch.js';
-import { CHUNK_ROWS, CLUSTER_ENV, clusterDir, createKey, keyAccepted, leftovers, oneBoxResults, spreadSchedule, submitInDepth } from '../helpers/cluster.js';
+import { CHUNK_ROWS, CLUSTER_ENV, clusterDir, createKey, freezeHolding, keyAccepted, leftovers, oneBoxResults, spreadSchedule, submitInDepth, until } from '../helpers/cluster.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { createNetwork, netnsSkip, type TestNetwork } from '../helpers/netns.js';
 import { postgresSkip, startPostgres, type TestCluster } from '../helpers/postgres.js';
@@ -46,11 +46,6 @@ after(async () => {
   await network?.remove();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await pause(25);
-}
-
 describe('a cluster across network namespaces: PostgreSQL, an API host and three worker hosts', () => {
   it('a worker killed and another cut off for longer than a lease: every job completes with the one-box bytes, the stale checkpoint is refused', { skip, timeout: 600_000 }, async () => {
     const began = performance.now();
@@ -81,18 +76,10 @@ describe('a cluster across network namespaces: PostgreSQL, an API host and three
       const dbNow = async () => Number((await db.query<{ ms: string }>('SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS ms')).rows[0]!.ms);
       const running = async (key: string, job: string) => (await call(`${api.url}/v1/in-depth/batch/${job}`, { key })).body.status === 'running';
 
-      // 1. worker-1 killed mid-job, once it has had a chunk accepted and while it holds one. It is frozen while
-      // its leases are read, so what it holds cannot change under the reading.
+      // 1. worker-1 killed mid-job, once it has had a chunk accepted and while it holds one.
       await waitForJob(api.url, keyA!, 'in-depth', jobA, (s) => s.progress_percentage >= 20);
       await until(async () => (await acceptedFrom(w1)) > 0);
-      let dead: Lease[] = [];
-      for (;;) {
-        w1.child.kill('SIGSTOP');
-        dead = await leasedBy(w1);
-        if (dead.length > 0) break;
-        w1.child.kill('SIGCONT');
-        await pause(25);
-      }
+      const dead = await freezeHolding(w1.child, () => leasedBy(w1));
       w1.child.kill('SIGKILL');
       assert.equal(await w1.exited, 'SIGKILL');
 
