@@ -12,6 +12,7 @@ import { HttpServer } from './http/server.js';
 import { CorsPolicy } from './http/cors.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { ServiceMetrics } from './ops/metrics.js';
+import { WorkerReport } from './ops/worker-report.js';
 import { metricsRoute, readyRoute, type Readiness } from './api/ops.js';
 import { PERIL_NAMES } from './engine/perils.js';
 import { Router } from './http/router.js';
@@ -25,6 +26,7 @@ import { ThreadedArtefacts } from './reports/threaded-builder.js';
 import { assertReportAssets } from './reports/html/assets.js';
 import type { IntakeDeps } from './batch/intake.js';
 import { UploadGate } from './batch/upload-gate.js';
+import { tablesFingerprint } from './batch/tables-fingerprint.js';
 import { geocoderLoaded, getGeocoder } from './geo/index.js';
 import { LIMITS } from './limits.js';
 
@@ -62,6 +64,8 @@ export class App {
   readonly metrics: ServiceMetrics;
   readonly storage: StorageHealth;
   private readonly server: HttpServer;
+  /** The batch worker's counts, reported to the store for /metrics on every host. */
+  private readonly workerReport: WorkerReport | null;
   /** Serves /metrics alone when HAZRISK_METRICS_PORT is set. */
   private readonly metricsServer: HttpServer | null;
   private readonly closers: (() => void)[] = [];
@@ -70,15 +74,16 @@ export class App {
   private constructor(readonly config: Config, options: AppOptions, store: Store, log: Logger) {
     this.log = log;
     this.clock = options.clock ?? Date.now;
-    this.paths = dataPaths(config.dataDir, config.tablesDir);
-    this.storage = new StorageHealth(this.paths.root, config.minFreeMb * 1024 * 1024);
+    this.paths = dataPaths(config.dataDir, config.tablesDir, config.sharedDir);
+    this.storage = new StorageHealth(this.paths.shared, config.minFreeMb * 1024 * 1024);
     this.store = store;
     this.keys = new KeyStore(store.keys);
     this.engine = Engine.create({ tablesDir: this.paths.tables, poolSize: config.poolSize });
     this.files = store.files;
     this.jobs = store.jobs;
     this.signer = UrlSigner.fromFile(this.paths.signingKey);
-    this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log, uploads: new UploadGate() };
+    const tables = tablesFingerprint(this.paths.tables);
+    this.intake = { files: this.files, jobs: this.jobs, uploadsDir: this.paths.uploads, clock: this.clock, log: this.log, uploads: new UploadGate(), tablesFingerprint: tables };
     const runWorker = options.worker ?? config.batchWorkers > 0;
     // A worker without the built report client would fail at its first report; say so at start.
     if (runWorker && !options.artefacts) assertReportAssets();
@@ -95,6 +100,7 @@ export class App {
           leaseMs: config.leaseMs,
           clock: this.clock,
           chunkRows: Math.max(1, Math.min(config.batchChunkRows, LIMITS.batchChunkRows)),
+          tablesFingerprint: tables,
           // Artefacts are built on threads of their own (large builds plus the small lane), off the main thread.
           artefacts: options.artefacts ?? new ThreadedArtefacts({ config, logLevel: this.log.level }, Math.max(1, config.batchArtefactBuilds) + 1),
           largeBuilds: config.batchArtefactBuilds,
@@ -110,12 +116,17 @@ export class App {
     this.metrics = new ServiceMetrics({
       engineQueueDepth: () => this.engine.queueDepth(),
       jobsByStatus: () => this.jobs.countByStatus(),
+      workersByHost: () => store.workers.byHost(),
       tables: () => PERIL_NAMES.flatMap((peril) => {
         const info = this.engine.info(peril);
         return info ? [{ peril, modelVersion: info.modelVersion }] : [];
       }),
     });
     this.worker?.onRowsComputed((rows) => this.metrics.addBatchRows(rows));
+    const report = this.worker && new WorkerReport(store.workers, this.worker.workerId, Math.max(50, Math.floor(config.leaseMs / 3)), this.log);
+    this.workerReport = report ?? null;
+    this.worker?.onLeaseEvent((event) => report!.count(event));
+    report?.start();
     const metrics = metricsRoute(this.metrics);
     const operatorRoutes = [readyRoute(() => this.readiness()), ...(config.metricsPort > 0 ? [] : [metrics])];
     for (const route of [...buildRoutes(this), ...operatorRoutes, ...(options.extraRoutes ?? [])]) this.router.add(route);
@@ -161,7 +172,7 @@ export class App {
   /** The service over a complete configuration (`loadConfig(overrides)` makes one). */
   static async create(config: Config, options: AppOptions = {}): Promise<App> {
     const log = options.log ?? createLogger(config.logLevel);
-    const paths = dataPaths(config.dataDir, config.tablesDir);
+    const paths = dataPaths(config.dataDir, config.tablesDir, config.sharedDir);
     ensureDataDirs(paths);
     const fresh = config.databaseUrl === '' && !fs.statSync(paths.db, { throwIfNoEntry: false })?.size;
     const store = await openStore({ databaseUrl: config.databaseUrl, dbFile: paths.db });
@@ -195,6 +206,7 @@ export class App {
     await this.server.stop(this.config.shutdownGraceMs);
     await this.metricsServer?.stop(0);
     await this.worker?.stop();
+    await this.workerReport?.stop();
     await this.engine.close();
     for (const close of this.closers) close();
     await this.store.close();

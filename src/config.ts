@@ -12,6 +12,8 @@ const SETTINGS = {
   dataDir: { env: 'HAZRISK_DATA_DIR', kind: 'string', fallback: './var' },
   // The store (docs/operations.md "PostgreSQL store"): a postgres:// URL puts keys, uploads' records and jobs in PostgreSQL; unset keeps SQLite in the data dir.
   databaseUrl: { env: 'HAZRISK_DATABASE_URL', kind: 'string', fallback: '' },
+  // Uploads, chunk files, artefacts and the link-signing key, for every host of a cluster (docs/operations.md "Cluster"); unset keeps them in the data dir.
+  sharedDir: { env: 'HAZRISK_SHARED_DIR', kind: 'string', fallback: '' },
   sourcesDir: { env: 'HAZRISK_SOURCES', kind: 'string', fallback: '../shared/data' },
   tablesDir: { env: 'HAZRISK_TABLES_DIR', kind: 'string', fallback: '' },
   logLevel: { env: 'HAZRISK_LOG_LEVEL', kind: 'string', fallback: 'info' },
@@ -69,6 +71,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
   }
   const config = out as Config;
   config.dataDir = path.resolve(config.dataDir);
+  if (config.sharedDir) config.sharedDir = path.resolve(config.sharedDir);
   config.sourcesDir = path.resolve(config.sourcesDir);
   config.tablesDir = config.tablesDir ? path.resolve(config.tablesDir) : path.join(config.dataDir, 'tables');
   return config;

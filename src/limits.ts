@@ -29,6 +29,12 @@ export const LIMITS = {
   maxBatchRows: 100_000,
   /** Spec: internal processing chunk (rows). */
   batchChunkRows: 10_000,
+  /**
+   * Project: leases a chunk may have (docs/batch.md "Processing"). A chunk whose lease ran out this many times — its
+   * worker died or was cut off each time — fails its job (`chunk_attempts_exhausted`) instead of being taken again, so a
+   * poison chunk cannot take down host after host for ever.
+   */
+  batchChunkAttempts: 3,
   /** Project: a job whose results CSV is at most this size has its artefacts built in the small lane (docs/batch.md "Artefacts"). */
   batchSmallArtefactBytes: 8 * 1024 * 1024,
   /** Project: a temporary upload file older than this belongs to a dead upload; retention removes it. */

@@ -7,6 +7,7 @@ import type { AssembledResults } from './chunk-files.js';
 import type { FailureRecorder } from './failure-record.js';
 import type { JobRepository } from '../store/store.js';
 import { Lane } from './lane.js';
+import { untilAnswered } from '../store/outage.js';
 import type { UrlSigner } from './signing.js';
 import { signedPath, type ArtefactName } from './status.js';
 
@@ -36,7 +37,8 @@ export interface ArtefactStageDeps {
   smallResultsBytes: number;
 }
 
-export type StageOutcome = 'complete' | 'failed' | 'lost' | 'stopped';
+/** How the stage ended for a job; `reopened`: chunk files were missing, and those chunks went back to the workers. */
+export type StageOutcome = 'complete' | 'failed' | 'lost' | 'stopped' | 'reopened';
 
 export class ArtefactStage {
   private readonly large: Lane;
@@ -81,11 +83,16 @@ export class ArtefactStage {
       }
       return attempt.lost || signal.aborted ? 'lost' : null;
     };
+    // A database away for a while (restarting, out of reach) is waited for, not taken for the job's failure: the
+    // work is done, and the answer, once it comes, says whether the lease still holds.
+    const answered = <T>(what: string, call: () => Promise<T>) =>
+      untilAnswered(call, { log, what, context: { job_id: attempt.id }, stop: () => this.stopping || attempt.lost || signal.aborted });
     try {
       const expiresAt = this.deps.clock() + LIMITS.signedUrlLifetimeMs;
-      if (!(await jobs.markBuildingArtefacts(attempt.id, workerId, expiresAt))) return 'lost';
+      if (!(await answered('artefact stage start', () => jobs.markBuildingArtefacts(attempt.id, workerId, expiresAt)))) return 'lost';
       const assembled = await attempt.assemble();
       if (!assembled) return 'lost';
+      if (assembled === 'reopened') return 'reopened';
       const release = await (assembled.resultsBytes <= this.deps.smallResultsBytes ? this.small : this.large).acquire();
       try {
         const before = await ended();
@@ -93,7 +100,7 @@ export class ArtefactStage {
         const files = await this.build(attempt, assembled, expiresAt, signal);
         const after = await ended();
         if (after) return after;
-        return (await jobs.complete(attempt.id, workerId, files, this.deps.clock())) ? 'complete' : 'lost';
+        return (await answered('job completion', () => jobs.complete(attempt.id, workerId, files, this.deps.clock()))) ? 'complete' : 'lost';
       } finally {
         release();
       }

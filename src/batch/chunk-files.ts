@@ -2,11 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileWhole } from '../store/paths.js';
+import type { ChunkLease } from '../store/records.js';
 
 /**
- * A job's files on disk (`<data dir>/jobs/<id>/`): one CSV and one failures
- * file per chunk, written whole (temporary name, fsync, rename) before the
- * chunk is checkpointed; then `results.csv` and `failures.jsonl` joined from
+ * A job's files on disk (`<jobs dir>/<id>/`): one CSV and one failures file
+ * per chunk, named after the chunk's lease (`chunk-00003-a2.csv`: chunk 3,
+ * its second lease) so that two workers that both believe they hold a chunk
+ * never write the same name, each written whole (temporary name, fsync,
+ * rename) before the chunk is checkpointed; then `results.csv` and `failures.jsonl` joined from
  * them in order, after which the chunk files are removed (docs/batch.md
  * "Processing", "Retention"). All I/O is asynchronous: the main thread also
  * serves HTTP.
@@ -18,7 +21,8 @@ import { writeFileWhole } from '../store/paths.js';
  * while another job computed, against 0.4 s alone.
  */
 const COPY_BYTES = 8 << 20;
-const CHUNK_FILE = /^chunk-\d{5}\.csv(\.failures\.jsonl)?$/;
+/** Chunk files, their temporary names (a worker killed while writing), and the lease-less names of older builds. */
+const CHUNK_FILE = /^chunk-\d{5}(-a\d+)?\.csv(\.failures\.jsonl)?(\.tmp)?$/;
 
 export interface WrittenChunk {
   file: string;
@@ -39,8 +43,8 @@ export interface ChunkBytes {
   sha256: string;
 }
 
-export function chunkFile(dir: string, chunk: number): string {
-  return path.join(dir, `chunk-${String(chunk).padStart(5, '0')}.csv`);
+export function chunkFile(dir: string, lease: ChunkLease): string {
+  return path.join(dir, `chunk-${String(lease.chunk).padStart(5, '0')}-a${lease.attempts}.csv`);
 }
 
 /**
@@ -69,8 +73,8 @@ export class ChunkContent {
   }
 }
 
-export async function writeChunk(dir: string, chunk: number, csv: ChunkContent, failures: ChunkContent): Promise<WrittenChunk> {
-  const file = chunkFile(dir, chunk);
+export async function writeChunk(dir: string, lease: ChunkLease, csv: ChunkContent, failures: ChunkContent): Promise<WrittenChunk> {
+  const file = chunkFile(dir, lease);
   await writeFileWhole(`${file}.failures.jsonl`, async (write) => {
     for (const part of failures.parts) await write(part);
   });
@@ -80,16 +84,16 @@ export async function writeChunk(dir: string, chunk: number, csv: ChunkContent, 
   return { file: path.basename(file), bytes: csv.bytes, sha256: csv.digest() };
 }
 
-/** A checkpoint counts only if its chunk file is there, whole and unchanged, with its failures beside it. */
-export async function chunkIntact(dir: string, file: string, expectedSha256: string): Promise<boolean> {
-  const full = path.join(dir, file);
-  if (!fs.existsSync(`${full}.failures.jsonl`)) return false;
-  return (await fileSha256(full)) === expectedSha256;
+/** An accepted chunk's files are there, the CSV of its recorded size (the cheap check before assembling; a restart checks hashes). */
+export async function chunkPresent(dir: string, checkpoint: ChunkBytes & { file: string }): Promise<boolean> {
+  const full = path.join(dir, checkpoint.file);
+  const [csv, failures] = await Promise.all([fs.promises.stat(full).catch(() => null), fs.promises.stat(`${full}.failures.jsonl`).catch(() => null)]);
+  return csv?.size === checkpoint.bytes && failures !== null;
 }
 
-/** results.csv = header + chunk files in order; failures.jsonl likewise. Each written to a temporary name, then renamed. */
-export async function assembleResults(dir: string, header: string, chunkCount: number): Promise<AssembledResults> {
-  const chunks = Array.from({ length: chunkCount }, (_, c) => chunkFile(dir, c));
+/** results.csv = header + the chunks' files (in chunk order); failures.jsonl likewise. Each written to a temporary name, then renamed. */
+export async function assembleResults(dir: string, header: string, chunkFiles: readonly string[]): Promise<AssembledResults> {
+  const chunks = chunkFiles.map((file) => path.join(dir, file));
   const failures = path.join(dir, 'failures.jsonl');
   const results = path.join(dir, 'results.csv');
   const failuresBytes = await concatenate(failures, '', chunks.map((c) => `${c}.failures.jsonl`));
@@ -129,10 +133,10 @@ export async function assembledIntact(dir: string, header: string, chunks: reado
   return { results, failures, resultsBytes: expectedBytes, failuresBytes: sizes.failuresBytes };
 }
 
-/** Remove every chunk file of a job once its results are assembled and recorded. */
-export async function removeChunkFiles(dir: string): Promise<void> {
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => CHUNK_FILE.test(name)).map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
+/** Remove the named chunks' files (a refused checkpoint's), or every chunk file of the job once its results are assembled and recorded. */
+export async function removeChunkFiles(dir: string, only?: readonly string[]): Promise<void> {
+  const names = only ? only.flatMap((file) => [file, `${file}.failures.jsonl`]) : (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((name) => CHUNK_FILE.test(name));
+  await Promise.all(names.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
 }
 
 /** Join `head` and `parts` into `target`, whole or not at all (a failed join leaves no half-written file taking the space); returns its size. */
@@ -144,10 +148,3 @@ function concatenate(target: string, head: string, parts: readonly string[]): Pr
     }
   });
 }
-
-async function fileSha256(file: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const block of fs.createReadStream(file, { highWaterMark: COPY_BYTES }) as AsyncIterable<Buffer>) hash.update(block);
-  return hash.digest('hex');
-}
-

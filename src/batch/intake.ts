@@ -29,6 +29,8 @@ export interface IntakeDeps {
   log: Logger;
   /** The bound on uploads at once (the upload route enters it; checking rows waits for its place). */
   uploads: UploadGate;
+  /** This host's hazard tables, recorded with every job (src/batch/tables-fingerprint.ts). */
+  tablesFingerprint: string;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -128,6 +130,7 @@ async function submit(deps: IntakeDeps, principal: Principal, submission: Submis
     idempotencyKey: key,
     submissionDate: formatIsoDate(londonToday(now)),
     totalRows: file.rows,
+    tablesFingerprint: deps.tablesFingerprint,
     now,
   });
   if (outcome.kind === 'unknown_file') throw unknownFile();

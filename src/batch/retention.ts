@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { LIMITS } from '../limits.js';
 import type { FileRepository, JobRepository } from '../store/store.js';
 import { MS_PER_DAY } from '../units.js';
@@ -58,6 +59,24 @@ export async function collectGarbage(deps: RetentionDeps, retentionDays: number,
     report.tempFiles++;
   }
   return report;
+}
+
+/**
+ * The batch worker's sweep: retention now, then every `everyMs`; a sweep that fails is logged and the next one
+ * tries again. Returns the function that stops it.
+ */
+export function sweepEvery(deps: RetentionDeps, retentionDays: number, clock: () => number, log: Logger, everyMs: number): () => void {
+  const sweep = async (): Promise<void> => {
+    try {
+      const removed = await collectGarbage(deps, retentionDays, clock());
+      if (removed.jobs + removed.uploads + removed.tempFiles > 0) log.info({ ...removed, retention_days: retentionDays }, 'retention removed expired batch files');
+    } catch (err) {
+      log.error({ err }, 'retention failed; it runs again within the hour');
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), everyMs).unref();
+  return () => clearInterval(timer);
 }
 
 /** Bytes under a file or directory (0 when it is gone). */

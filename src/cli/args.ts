@@ -12,6 +12,11 @@ export const STORE_OPTIONS = {
   'database-url': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
+/** Where uploads, chunk files and artefacts live, for the commands that touch them (serve, start, worker, gc); overrides HAZRISK_SHARED_DIR. */
+export const SHARED_DIR_OPTIONS = {
+  'shared-dir': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 export class UsageError extends Error {}
 
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
@@ -26,6 +31,7 @@ export function configOverrides(values: Record<string, unknown>): Partial<Config
   const out: Partial<Config> = {};
   if (typeof values['data-dir'] === 'string') out.dataDir = values['data-dir'];
   if (typeof values['database-url'] === 'string') out.databaseUrl = values['database-url'];
+  if (typeof values['shared-dir'] === 'string') out.sharedDir = values['shared-dir'];
   if (typeof values.port === 'string') {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got ${values.port}`);

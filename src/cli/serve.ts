@@ -9,13 +9,13 @@ import { ProgressReporter } from '../models/progress.js';
 import { dataPaths, writeFileAtomic } from '../store/paths.js';
 import { getGeocoder } from '../geo/index.js';
 import { installProcessGuard } from '../ops/process-guard.js';
-import { configOverrides, parse, STORE_OPTIONS } from './args.js';
+import { configOverrides, parse, SHARED_DIR_OPTIONS, STORE_OPTIONS } from './args.js';
 
-export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR] [--database-url URL]
+export const SERVE_USAGE = `hazrisk serve [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--shared-dir DIR]
 hazrisk start  (serve on the embedded defaults, building hazard tables first when missing)`;
 
 export async function serveCommand(args: string[], options: { buildMissingTables: boolean }): Promise<void> {
-  const { values } = parse(args, { ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' } });
+  const { values } = parse(args, { ...STORE_OPTIONS, ...SHARED_DIR_OPTIONS, port: { type: 'string' }, host: { type: 'string' } });
   const config = loadConfig(configOverrides(values));
   if (options.buildMissingTables && missingTables(config.tablesDir).length > 0) {
     process.stderr.write(`Building missing hazard tables from ${config.sourcesDir} (first start only)…\n`);

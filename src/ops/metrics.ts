@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { escapedErrors } from './process-guard.js';
 import { RequestStats } from './request-stats.js';
+import type { HostCounts } from '../store/records.js';
 
 /**
  * The Prometheus metrics operators scrape at GET /metrics (docs/operations.md
@@ -13,6 +14,9 @@ export const METRIC_NAMES = {
   engineQueue: 'hazrisk_engine_queue_depth',
   batchJobs: 'hazrisk_batch_jobs',
   batchRows: 'hazrisk_batch_rows_processed_total',
+  workerChunks: 'hazrisk_batch_worker_chunks_total',
+  workerRenewals: 'hazrisk_batch_worker_lease_renewals_total',
+  workerLeasesLost: 'hazrisk_batch_worker_leases_lost_total',
   tableInfo: 'hazrisk_table_info',
   escapedErrors: 'hazrisk_process_escaped_errors_total',
 } as const;
@@ -25,6 +29,8 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'PUT'
 export interface MetricSources {
   engineQueueDepth(): number;
   jobsByStatus(): Promise<Record<string, number>>;
+  /** Every batch worker's counts in the store, summed by host (the whole cluster's, whichever host answers). */
+  workersByHost(): Promise<HostCounts[]>;
   tables(): { peril: string; modelVersion: string }[];
 }
 
@@ -58,6 +64,21 @@ export class ServiceMetrics {
         for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
       },
     });
+    const perHost = (name: string, help: string, field: keyof Omit<HostCounts, 'host'>) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['host'],
+        registers,
+        async collect() {
+          const hosts = await sources.workersByHost();
+          this.reset();
+          for (const counts of hosts) this.inc({ host: counts.host }, counts[field]);
+        },
+      });
+    perHost(METRIC_NAMES.workerChunks, 'Batch chunks computed and accepted, by the host of the worker.', 'chunks_done');
+    perHost(METRIC_NAMES.workerRenewals, 'Batch lease renewals (chunks and artefact stages), by the host of the worker.', 'lease_renewals');
+    perHost(METRIC_NAMES.workerLeasesLost, "Batch leases lost (a renewal or checkpoint refused: the job was cancelled or another worker took the chunk), by the host of the worker.", 'leases_lost');
     new Counter({
       name: METRIC_NAMES.escapedErrors,
       help: 'Errors that escaped every handler and were caught by the process guard (each is also logged).',

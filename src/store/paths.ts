@@ -1,34 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The data-dir layout (docs/architecture.md). Every path the service writes is named here. */
+/**
+ * The data-dir layout (docs/architecture.md). Every path the service writes is named here. What every host of a
+ * cluster must see alike — uploads, chunk files and artefacts, and the key that signs download links — lives under
+ * the shared dir (HAZRISK_SHARED_DIR, docs/operations.md "Cluster"), which is the data dir itself by default.
+ */
 export interface DataPaths {
   root: string;
   db: string;
   tables: string;
   events: string;
+  shared: string;
   uploads: string;
   jobs: string;
   demoKey: string;
   signingKey: string;
 }
 
-export function dataPaths(dataDir: string, tablesDir?: string): DataPaths {
+export function dataPaths(dataDir: string, tablesDir?: string, sharedDir?: string): DataPaths {
+  const shared = sharedDir || dataDir;
   return {
     root: dataDir,
     db: path.join(dataDir, 'hazrisk.db'),
     tables: tablesDir ?? path.join(dataDir, 'tables'),
     events: path.join(dataDir, 'events'),
-    uploads: path.join(dataDir, 'uploads'),
-    jobs: path.join(dataDir, 'jobs'),
+    shared,
+    uploads: path.join(shared, 'uploads'),
+    jobs: path.join(shared, 'jobs'),
     demoKey: path.join(dataDir, 'demo-key.txt'),
-    signingKey: path.join(dataDir, 'signing.key'),
+    signingKey: path.join(shared, 'signing.key'),
   };
 }
 
-/** The data dir is private to the service's user (0700), including one created by an older build. */
+/** The data dir and the shared dir are private to the service's user (0700), including ones created by an older build. */
 export function ensureDataDirs(paths: DataPaths): void {
-  for (const dir of [paths.root, paths.uploads, paths.jobs]) {
+  for (const dir of [paths.root, paths.shared, paths.uploads, paths.jobs]) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     fs.chmodSync(dir, 0o700);
   }

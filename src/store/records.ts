@@ -84,6 +84,10 @@ export interface JobRecord {
   failures_bytes: number | null;
   /** When retention removed the job's files (docs/batch.md "Retention"). */
   purged_at: number | null;
+  /** Rows per chunk, fixed when the job starts (the worker that starts it decides), so every host cuts the rows alike. */
+  chunk_rows: number | null;
+  /** The submitting host's hazard tables (src/batch/tables-fingerprint.ts): only workers with the same ones compute the job; null from older builds. */
+  tables_fingerprint: string | null;
 }
 
 /** A chunk checkpoint: the chunk's rows are written whole in `file` (docs/batch.md "Processing"). */
@@ -96,6 +100,54 @@ export interface ChunkRecord {
   sha256: string;
 }
 
+/**
+ * A chunk's lease (docs/batch.md "Processing"): who holds it and which lease it is. `attempts` counts the leases
+ * the chunk has had, so (holder, attempts) names one lease: a worker whose lease ran out, was taken by another
+ * and came back to it later is still not the holder of the earlier one.
+ */
+export interface ChunkLease {
+  job_id: string;
+  chunk: number;
+  attempts: number;
+}
+
+/**
+ * What a claim handed a worker: a chunk to compute (the job's next by fair queueing, or one whose lease ran
+ * out), a job whose artefact stage lost its holder, or a job just failed because one of its chunks used up
+ * its attempts (the worker reports it and claims again).
+ */
+export type Claim =
+  | { kind: 'chunk'; job: JobRecord; lease: ChunkLease; rows: number }
+  | { kind: 'artefacts'; job: JobRecord }
+  | { kind: 'exhausted'; job: JobRecord; lease: ChunkLease };
+
+/** What claim() is told besides who asks: the chunk size for a job it starts, the per-owner limit, the attempts bound. */
+export interface ClaimRules {
+  /** Rows per chunk of a job this claim starts (HAZRISK_BATCH_CHUNK_ROWS). */
+  chunkRows: number;
+  /** Jobs of one owner computing rows at once, across all workers (0 = no limit). */
+  maxComputingPerOwner: number;
+  /** A chunk whose lease ran out this many times fails its job instead of being taken again (LIMITS.batchChunkAttempts). */
+  maxChunkAttempts: number;
+  /** The claiming worker's hazard tables: it is handed no chunk of a job submitted with other ones. */
+  tablesFingerprint: string;
+}
+
+/** How a checkpoint was taken: refused (the writer no longer holds the chunk's lease), accepted, or accepted as the job's last chunk, whose writer now holds the job's lease for the artefact stage. */
+export type CheckpointOutcome = 'rejected' | 'accepted' | 'last';
+
+/** A batch worker's counts since it started (src/ops/worker-report.ts), as it last reported them. */
+export interface WorkerCounts {
+  worker_id: string;
+  host: string;
+  chunks_done: number;
+  lease_renewals: number;
+  leases_lost: number;
+}
+
+/** Every worker's counts summed by host, for /metrics. */
+export type HostCounts = Omit<WorkerCounts, 'worker_id'>;
+
 export interface NewJob {
   /** The id the job gets when it is created (unused when the Idempotency-Key names an existing job). */
   id: string;
@@ -107,6 +159,8 @@ export interface NewJob {
   idempotencyKey: string;
   submissionDate: string;
   totalRows: number | null;
+  /** The submitting host's hazard tables (null: any worker may compute it). */
+  tablesFingerprint?: string | null;
   now: number;
 }
 
@@ -118,6 +172,16 @@ export type SubmitOutcome =
   | { kind: 'created' | 'repeated'; job: JobRecord }
   | { kind: 'conflict'; job: JobRecord }
   | { kind: 'unknown_file' };
+
+/** The number of perils a job computes (both kinds keep them in their options): a row's work, for fair queueing. */
+export function jobPerils(job: Pick<JobRecord, 'options'>): number {
+  return (JSON.parse(job.options) as { perils: unknown[] }).perils.length;
+}
+
+/** Rows in `chunk` of a job of `totalRows` rows cut into chunks of `chunkRows`. */
+export function chunkRowsAt(totalRows: number, chunkRows: number, chunk: number): number {
+  return Math.min(chunkRows, totalRows - chunk * chunkRows);
+}
 
 /** What an Idempotency-Key is bound to: a repeat must be this same submission. */
 export function submissionText(job: NewJob): string {

@@ -1,5 +1,5 @@
 import type { JobStatus } from '../job-states.js';
-import type { ChunkRecord, FileRecord, JobRecord, KeyRow, NewJob, ScheduleRecord, SubmitOutcome } from './records.js';
+import type { CheckpointOutcome, ChunkLease, ChunkRecord, Claim, ClaimRules, FileRecord, HostCounts, JobRecord, KeyRow, NewJob, ScheduleRecord, SubmitOutcome, WorkerCounts } from './records.js';
 
 /**
  * The service's store (docs/architecture.md "Store"): API keys, uploads,
@@ -11,7 +11,8 @@ import type { ChunkRecord, FileRecord, JobRecord, KeyRow, NewJob, ScheduleRecord
  *
  * Every method is asynchronous so that a network database fits; the one
  * exception is KeyRepository.lookup, on the request path (see there).
- * Leases: `now` is the caller's clock; PostgreSQL, which serves several hosts,
+ * Leases (a job's chunks each have one while computed; the job has one while
+ * its artefacts are built): `now` is the caller's clock; PostgreSQL, which serves several hosts,
  * times leases by the database's clock instead, so hosts whose clocks differ
  * still agree on when a lease runs out.
  */
@@ -20,6 +21,7 @@ export interface Store {
   readonly keys: KeyRepository;
   readonly files: FileRepository;
   readonly jobs: JobRepository;
+  readonly workers: WorkerRepository;
   /** Resolves when the database answers (readiness), rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +60,14 @@ export interface FileRepository {
   unusedUploads(cutoff: number, markPurgedAt?: number): Promise<FileRecord[]>;
 }
 
+/** Batch workers' counts, kept in the store so that /metrics on any host shows every worker of the cluster (docs/operations.md "Metrics"). */
+export interface WorkerRepository {
+  /** Replace the worker's counts with these (each worker reports its own running totals). */
+  report(counts: WorkerCounts, now: number): Promise<void>;
+  /** Every worker's counts summed by host, by host name. */
+  byHost(): Promise<HostCounts[]>;
+}
+
 export interface JobRepository {
   /** Create a pending job, or find the one made earlier under the same Idempotency-Key; the upload must be kept. */
   submit(job: NewJob): Promise<SubmitOutcome>;
@@ -71,32 +81,46 @@ export interface JobRepository {
   /** Pending or running → cancelled; the worker's next renewal fails, and it drops the job. */
   cancel(id: string, now: number): Promise<void>;
   /**
-   * Take a job (docs/batch.md "Scheduling"): first a running one whose lease expired (oldest first; not this
-   * worker's own), else a pending one whose owner has fewer than `maxComputingPerOwner` jobs computing rows
-   * (0 = no limit) — the owner with the fewest first, then the oldest. Status running, attempt + 1, progress
-   * reset. Claims are serialised, so several workers (processes, hosts) can share the queue.
+   * One claim, in one transaction serialised across every worker (docs/batch.md "Processing", "Scheduling"):
+   * first a chunk whose lease ran out (not this worker's own; the job's attempt + 1, the chunk's attempts + 1 —
+   * or, when it has had `maxChunkAttempts` leases already, the job failed instead), then a job whose artefact
+   * stage lost its holder (attempt + 1), else the next chunk by fair queueing over the running jobs with a chunk
+   * waiting and the pending jobs within the per-owner limit — a pending job picked starts (running, attempt 1,
+   * cut into chunks of `chunkRows`). Owners' accounts of work served live in the store, so fairness holds across
+   * every worker and host.
    */
-  claim(workerId: string, leaseMs: number, now: number, maxComputingPerOwner?: number): Promise<JobRecord | undefined>;
+  claim(workerId: string, leaseMs: number, now: number, rules: ClaimRules): Promise<Claim | undefined>;
   /** Jobs of `owner` computing rows now (running, artefacts not started): what the per-owner limit counts. */
   computingCount(owner: string): Promise<number>;
   /** Each pending job of `owner` with its place in the owner's queue (1 = starts next). */
   queuePositions(owner: string): Promise<Map<string, number>>;
-  /** Extend the lease; false means the job was cancelled or taken over. */
+  /** Extend a chunk's lease; false means the job was cancelled or the lease taken over (the chunk's output is then discarded). */
+  renewChunk(lease: ChunkLease, workerId: string, leaseMs: number, now: number): Promise<boolean>;
+  /**
+   * Record a computed chunk, only while its writer holds the chunk's lease (zero rows changed ⇒ rejected), and add its
+   * rows to processed_rows in the same transaction: processed_rows is the sum of the accepted chunks' rows. The last
+   * chunk's writer takes the job's lease for the artefact stage.
+   */
+  saveCheckpoint(checkpoint: ChunkRecord, lease: ChunkLease, workerId: string, leaseMs: number, now: number): Promise<CheckpointOutcome>;
+  /** Extend the job's lease (the artefact stage); false means the job was cancelled or taken over. */
   renew(id: string, workerId: string, leaseMs: number, now: number): Promise<boolean>;
-  /** Let another worker take the job at once (graceful shutdown). */
+  /** Let another worker take the artefact stage at once (graceful shutdown). */
   release(id: string, workerId: string): Promise<void>;
-  checkpoint(id: string, chunk: number): Promise<ChunkRecord | undefined>;
-  /** Record a finished chunk and the rows processed so far, atomically and only while holding the lease. */
-  saveCheckpoint(chunk: ChunkRecord, workerId: string, processedRows: number): Promise<boolean>;
-  setProgress(id: string, workerId: string, processedRows: number): Promise<boolean>;
+  /**
+   * The artefact stage found these chunks' files missing or damaged: they go back to waiting, their rows leave
+   * processed_rows, the assembled sizes are forgotten and the job's lease is given up, so workers compute them again.
+   */
+  reopenChunks(id: string, workerId: string, chunks: readonly number[]): Promise<boolean>;
   /** results.csv and failures.jsonl are whole on disk: record their sizes (the chunk checkpoints stay, to verify them). */
   recordResults(id: string, workerId: string, sizes: { resultsBytes: number; failuresBytes: number }): Promise<boolean>;
   /** Progress holds at 99 from here; download links will expire at `linksExpireAt`. */
   markBuildingArtefacts(id: string, workerId: string, linksExpireAt: number): Promise<boolean>;
   complete(id: string, workerId: string, files: { result: string; report: string | null; workbook: string | null }, now: number): Promise<boolean>;
+  /** Fail a running job: by the holder of its lease or of one of its chunks' leases. */
   fail(id: string, workerId: string, error: string, now: number): Promise<boolean>;
   /** Finished jobs whose files retention may remove: finished before `cutoff`, links expired, not yet removed. */
   expired(cutoff: number, now: number): Promise<string[]>;
   markPurged(id: string, now: number): Promise<void>;
+  /** The job's accepted checkpoints, in chunk order. */
   chunks(id: string): Promise<ChunkRecord[]>;
 }

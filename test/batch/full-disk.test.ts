@@ -6,6 +6,8 @@ import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import type { JobRepository } from '../../src/store/store.js';
 import { attemptEnded, manualWorker } from './manual-worker.js';
+import { deferred } from '../helpers/deferred.js';
+import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
 
 /**
  * A full disk must not wedge the batch worker (issue 30, item 1). The audit's
@@ -62,19 +64,19 @@ describe('a full disk in the middle of a job', () => {
     const failing = await submit('full-1');
     const worker = manualWorker(t, {
       jobs: refusingStore(refusing, calls),
-      // After the first chunk the disk is full: the next checkpoint, the failure, lease renewals and claims are all refused.
+      // After the first chunk the disk is full: the next checkpoint, the failure and lease renewals are all refused.
       afterChunk: (job, chunk) => {
         if (job.id !== failing || chunk !== 0) return;
         refusing.set('saveCheckpoint', fullError('ENOSPC'));
         refusing.set('fail', fullError('SQLITE_FULL'));
-        refusing.set('renew', fullError('SQLITE_FULL'));
-        refusing.set('claim', fullError('SQLITE_FULL'));
+        refusing.set('renewChunk', fullError('SQLITE_FULL'));
       },
     });
     const ended = attemptEnded(worker, failing);
     worker.start();
     // The wedge kept the attempt held for ever; now it ends, failed, though nothing could be stored.
     assert.equal((await ended).outcome, 'failed');
+    refusing.set('claim', fullError('SQLITE_FULL'));
     assert.equal((await t.app.jobs.byId(failing))!.status, 'running', 'the database refused the failure, so it is not stored yet');
 
     // The loop goes on through refused claims and failures: each turn tries to store the failure again.
@@ -95,24 +97,30 @@ describe('a full disk in the middle of a job', () => {
     await worker.stop();
   });
 
-  it('stops cleanly (SIGTERM) while the database refuses to hand the leases back', async () => {
+  it('stops cleanly (SIGTERM) while the database refuses to hand the artefact stage\'s lease back', async () => {
     const refusing = new Map<keyof JobRepository, Error>();
     const jobId = await submit('full-3');
-    let stopping: Promise<void> | null = null;
-    const worker = manualWorker(t, {
-      jobs: refusingStore(refusing),
-      afterChunk: (job, chunk) => {
-        if (job.id !== jobId || chunk !== 0) return;
-        refusing.set('release', fullError('SQLITE_FULL'));
-        stopping = worker.stop();
+    const building = deferred();
+    const held = deferred();
+    const gated: ArtefactBuilder = {
+      async workbook() {
+        building.resolve();
+        await held.promise;
+        return null;
       },
-    });
+      report: async () => null,
+    };
+    const worker = manualWorker(t, { jobs: refusingStore(refusing), artefacts: gated });
     const ended = attemptEnded(worker, jobId);
     worker.start();
-    assert.equal((await ended).outcome, 'stopped');
+    await building.promise;
+    refusing.set('release', fullError('SQLITE_FULL'));
+    const stopping = worker.stop();
+    held.resolve(); // this builder ignores the abort signal; the stage discards what it returns
     await stopping;
+    assert.equal((await ended).outcome, 'stopped');
     const job = (await t.app.jobs.byId(jobId))!;
     assert.equal(job.status, 'running');
-    assert.ok(job.lease_expires_at! > CLOCK, 'the lease was not handed back; it runs out instead, and another worker restarts the job');
+    assert.ok(job.lease_expires_at! > CLOCK, 'the lease was not handed back; it runs out instead, and another worker takes the artefact stage');
   });
 });

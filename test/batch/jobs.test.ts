@@ -267,14 +267,14 @@ describe('cancel, leases and checkpoints', () => {
         if (!claimed) emptyClaims++;
         return claimed;
       };
-      // Another worker claims the job and stalls: it holds the lease and never renews it. Submit and
+      // Another worker claims the job's one chunk and stalls: it holds the lease and never renews it. Submit and
       // claim are both called before either is awaited: SQLite does each when called, so the in-process worker
       // cannot take the job in between.
       const submitted = jobs.submit({ id: newId('job'), owner: 'acme', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake'] }, idempotencyKey: 'stall', submissionDate: '2026-11-23', totalRows: 2, now });
-      const claimed = jobs.claim('stalled-worker', 60_000, now);
+      const claimed = jobs.claim('stalled-worker', 60_000, now, { chunkRows: 10, maxComputingPerOwner: 0, maxChunkAttempts: 3, tablesFingerprint: app.app.intake.tablesFingerprint });
       const job = await submitted;
       assert.equal(job.kind, 'created');
-      const stalled = await claimed;
+      const stalled = (await claimed)?.job;
       assert.equal(stalled?.id, job.job.id);
       assert.equal(stalled.attempt, 1);
 
@@ -299,7 +299,7 @@ describe('cancel, leases and checkpoints', () => {
     }
   });
 
-  it('a restarted attempt re-reads checkpointed chunks instead of recomputing them, with identical output', async () => {
+  it('a worker stopped mid-job leaves its accepted chunks; the next worker computes only the rest, with identical output', async () => {
     const dir = tempDir();
     writeFixtureTables(path.join(dir, 'tables'));
     const app = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK, worker: false });
@@ -309,7 +309,7 @@ describe('cancel, leases and checkpoints', () => {
       const fileId = (await upload(app.url, k, toCsv(['latitude', 'longitude'], rows))).body.file_id;
       const { jobs, files, engine, signer, log } = app.app;
       const worker = (afterChunk?: () => void) =>
-        new BatchWorker({ jobs, files, engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, artefacts: NO_ARTEFACTS, largeBuilds: 1, smallResultsBytes: 0, signer, publicUrl: '', loops: 1, maxComputingPerOwner: 0, retentionDays: 0, pollMs: 20, afterChunk });
+        new BatchWorker({ jobs, files, engine, geocoder: getGeocoder, jobsDir: path.join(dir, 'jobs'), uploadsDir: path.join(dir, 'uploads'), log, leaseMs: 60_000, clock: () => Date.now(), chunkRows: 2, tablesFingerprint: app.app.intake.tablesFingerprint, artefacts: NO_ARTEFACTS, largeBuilds: 1, smallResultsBytes: 0, signer, publicUrl: '', loops: 1, maxComputingPerOwner: 0, retentionDays: 0, pollMs: 20, afterChunk });
       const attemptOf = (w: BatchWorker, jobId: string) => new Promise<AttemptResult>((resolve) => w.onAttemptEnded((id, result) => id === jobId && resolve(result)));
       const submitJob = (idempotencyKey: string) => insertJob(app.app, { owner: 'o', keyId: 'k', kind: 'in_depth', fileId, options: { perils: ['Earthquake', 'CumulativeRain'] }, idempotencyKey, submissionDate: '2026-11-23', totalRows: 10, now: CLOCK });
 
@@ -330,7 +330,8 @@ describe('cancel, leases and checkpoints', () => {
       second.start();
       assert.deepEqual(await secondAttempt, { outcome: 'complete', chunksComputed: 3, chunksReused: 2 }, 'only the three unfinished chunks are computed');
       const resumed = (await jobs.byId(interrupted.id))!;
-      assert.deepEqual([resumed.attempt, resumed.processed_rows], [2, 10]);
+      // The first worker stopped between chunks, holding no lease: nothing was lost, so no new attempt began.
+      assert.deepEqual([resumed.attempt, resumed.processed_rows], [1, 10]);
       const straight = await submitJob('straight');
       second.wake();
       assert.deepEqual(await attemptOf(second, straight.id), { outcome: 'complete', chunksComputed: 5, chunksReused: 0 });

@@ -22,6 +22,7 @@ export function manualWorker(t: TestApp, options: Partial<WorkerOptions> = {}): 
     clock,
     leaseMs: 60_000,
     chunkRows: 2,
+    tablesFingerprint: t.app.intake.tablesFingerprint,
     artefacts: NO_ARTEFACTS,
     largeBuilds: 1,
     smallResultsBytes: 0,

@@ -105,7 +105,7 @@ describe('hazrisk gc', () => {
   it('--help prints the usage, exits 0 and touches nothing', async () => {
     const missing = path.join(tempDir(), 'not-created');
     const { stdout } = await cli(['--help'], missing);
-    assert.match(stdout, /^Usage: hazrisk gc \[--data-dir DIR\] \[--database-url URL\] \[--days N\] \[--dry-run\]/);
+    assert.match(stdout, /^Usage: hazrisk gc \[--data-dir DIR\] \[--database-url URL\] \[--shared-dir DIR\] \[--days N\] \[--dry-run\]/);
     assert.equal(fs.existsSync(missing), false, 'no data dir was created');
   });
 

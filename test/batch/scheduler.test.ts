@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '../helpers/harness.js';
-import { ChunkScheduler, type ChunkSource } from '../../src/batch/scheduler.js';
+import { ChunkScheduler, type ChunkSource } from '../../src/store/scheduler.js';
 
 /**
  * The chunk scheduler's two rules (docs/batch.md "Scheduling"), on stand-in

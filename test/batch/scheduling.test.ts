@@ -5,7 +5,7 @@ import { call, jobRow, startTestApp, tempDir, type TestApp } from '../helpers/ap
 import { toCsv, upload } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import type { ArtefactBuilder } from '../../src/batch/artefacts.js';
-import type { JobRecord } from '../../src/store/records.js';
+import type { Claim, JobRecord } from '../../src/store/records.js';
 import type { AttemptResult } from '../../src/batch/batch-worker.js';
 import { attemptEnded, manualWorker } from './manual-worker.js';
 import { deferred } from '../helpers/deferred.js';
@@ -196,12 +196,19 @@ describe('the per-owner limit and the queue in GET /v1/jobs', () => {
       assert.deepEqual(await queue(), { [d1]: ['queued', 1, 'worker'], [d2]: ['queued', 2, 'worker'], [d3]: ['queued', 3, 'worker'] });
 
       const { jobs } = app.app;
-      const claim = async () => (await jobs.claim('w', 60_000, CLOCK, 2))?.id;
-      // D's oldest first; then E, whose owner has fewer jobs running; then D's second; D's third waits for D's limit.
+      const claims: Claim[] = [];
+      const claim = async () => {
+        const claimed = await jobs.claim('w', 60_000, CLOCK, { chunkRows: 10, maxComputingPerOwner: 2, maxChunkAttempts: 3, tablesFingerprint: app.app.intake.tablesFingerprint });
+        if (claimed) claims.push(claimed);
+        return claimed?.job.id;
+      };
+      // D's oldest first; then E, served least; then D's second; D's third waits for D's limit.
       assert.deepEqual([await claim(), await claim(), await claim(), await claim()], [d1, e1, d2, undefined]);
       assert.deepEqual(await queue(), { [d1]: ['computing', null, null], [d2]: ['computing', null, null], [d3]: ['queued', 1, 'owner_limit'] });
 
-      // A job building its artefacts no longer counts against the limit.
+      // A job building its artefacts no longer counts against the limit (its one chunk accepted, the job's lease is the worker's).
+      const first = claims[0]!;
+      assert.equal(first.kind === 'chunk' && (await jobs.saveCheckpoint({ job_id: d1, chunk: 0, rows: 1, file: 'c', bytes: 1, sha256: 'ab' }, first.lease, 'w', 60_000, CLOCK)), 'last');
       assert.equal(await jobs.markBuildingArtefacts(d1, 'w', CLOCK), true);
       assert.deepEqual((await queue())[d3], ['queued', 1, 'worker']);
       assert.deepEqual((await queue())[d1], ['building_artefacts', null, null]);

@@ -55,12 +55,23 @@ export function postgresSkip(what: string): string | false {
 }
 
 export interface TestCluster {
-  /** A new, empty database on the cluster; resolves with its URL. */
+  /** A new, empty database on the cluster; resolves with its URL (on 127.0.0.1). */
   createDatabase(): Promise<string>;
+  /** Stop the server (fast shutdown: every connection is cut) and start it again on the same port and data. */
+  restart(): Promise<void>;
+  /** Stop the server (fast shutdown) and keep it stopped, its data kept, until up(). */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<TestCluster> {
+/** Where the server listens besides 127.0.0.1 (another interface, e.g. a test bridge) and the network it trusts there. */
+export interface ListenOn {
+  address: string;
+  network: string;
+}
+
+export async function startPostgres(also?: ListenOn): Promise<TestCluster> {
   if (!found) throw new Error(`${missing}${strict ? ', and HAZRISK_STRICT_SKIPS=1 allows no skip' : ''}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazrisk-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -70,10 +81,14 @@ export async function startPostgres(): Promise<TestCluster> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   const tool = (name: string, args: string[]) => run(path.join(found, name), args, { ...user, cwd: dir, env: { ...process.env, LC_ALL: 'C' } });
+  const listen = ['127.0.0.1', ...(also ? [also.address] : [])].join(',');
+  // -F: no fsync (a throwaway cluster); the socket goes in the temporary dir, not /var/run/postgresql.
+  const start = () => tool('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -h ${listen} -k ${dir} -F`, 'start']);
   try {
     await tool('initdb', ['-D', data, '-U', 'hazrisk', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-    // -F: no fsync (a throwaway cluster); the socket goes in the temporary dir, not /var/run/postgresql.
-    await tool('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir} -F`, 'start']);
+    // initdb trusts only local connections; hosts on the other network connect over TCP.
+    if (also) fs.appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${also.network} trust\n`);
+    await start();
   } catch (err) {
     const log = fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : '';
     fs.rmSync(dir, { recursive: true, force: true });
@@ -92,6 +107,15 @@ export async function startPostgres(): Promise<TestCluster> {
         await admin.end();
       }
       return url(name);
+    },
+    async restart() {
+      await tool('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-m', 'fast', '-w', 'restart']);
+    },
+    async down() {
+      await tool('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async up() {
+      await start();
     },
     async stop() {
       try {

@@ -7,6 +7,7 @@ import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { attemptEnded, manualWorker } from '../batch/manual-worker.js';
+import type { JobRepository } from '../../src/store/store.js';
 
 /**
  * A full disk, for real (issue 30, item 1): the data dir sits on an 8 MiB
@@ -75,14 +76,16 @@ describe('the data dir on a disk that fills up', { skip: mounted }, () => {
     };
     const first = await submit('disk-1');
     const second = await submit('disk-2');
-    // One job at a time for the owner, so the second waits; after the first chunk of the first, the disk is full.
-    const worker = manualWorker(t, {
-      storage: t.app.storage,
-      maxComputingPerOwner: 1,
-      afterChunk: (job, chunk) => {
-        if (job.id === first && chunk === 0) fillDisk();
+    // One job at a time for the owner, so the second waits; once the first's second chunk is claimed, the disk is full.
+    const claims = t.app.jobs;
+    const jobs: JobRepository = Object.assign(Object.create(claims) as JobRepository, {
+      async claim(...args: Parameters<JobRepository['claim']>) {
+        const claim = await claims.claim(...args);
+        if (claim?.kind === 'chunk' && claim.job.id === first && claim.lease.chunk === 1) fillDisk();
+        return claim;
       },
     });
+    const worker = manualWorker(t, { jobs, storage: t.app.storage, maxComputingPerOwner: 1 });
     const ended = attemptEnded(worker, first);
     worker.start();
     assert.equal((await ended).outcome, 'failed');

@@ -5,7 +5,7 @@ import { ServiceMetrics } from '../../src/ops/metrics.js';
 /** The request counter and duration histogram behind /metrics, against a direct count of what was recorded. */
 describe('request counts and durations', () => {
   it('renders Prometheus counters and cumulative histogram buckets equal to a direct count', async () => {
-    const metrics = new ServiceMetrics({ engineQueueDepth: () => 0, jobsByStatus: async () => ({}), tables: () => [] });
+    const metrics = new ServiceMetrics({ engineQueueDepth: () => 0, jobsByStatus: async () => ({}), workersByHost: async () => [], tables: () => [] });
     // A fixed pseudo-random sequence of durations spanning every bucket, on two routes.
     let seed = 7;
     const next = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;

@@ -124,7 +124,7 @@ describe('the artefact builder splits a real results CSV at the default limit', 
       idempotency_key: 'i', submission: '{}', submission_date: '2026-11-23', status: 'running', attempt: 1, processed_rows: DATA_ROWS,
       total_rows: DATA_ROWS, building_artefacts: 1, error: null, lease_owner: 'w', lease_expires_at: null, submitted_at: 0, started_at: 0,
       finished_at: null, result_file: null, report_file: null, workbook_file: null, links_expire_at: null,
-      results_bytes: null, failures_bytes: null, purged_at: null,
+      results_bytes: null, failures_bytes: null, purged_at: null, chunk_rows: null, tables_fingerprint: null,
     };
     const file = await builder.workbook(job, { results, failures: path.join(dir, 'failures.jsonl'), dir, filename: null, workbook: null, links: { results: '/r', workbook: null, expiresAt: 0 } });
     assert.equal(file, path.join(dir, 'workbook.xlsx'));

@@ -3,6 +3,7 @@ import type { Store } from '../store.js';
 import { PostgresFiles } from './files.js';
 import { PostgresJobs } from './jobs.js';
 import { PostgresKeys } from './keys.js';
+import { PostgresWorkers } from './workers.js';
 import { migrate } from './migrations.js';
 import { createPool } from './pool.js';
 
@@ -15,11 +16,13 @@ export class PostgresStore implements Store {
   readonly keys: PostgresKeys;
   readonly files: PostgresFiles;
   readonly jobs: PostgresJobs;
+  readonly workers: PostgresWorkers;
 
   private constructor(private readonly pool: pg.Pool) {
     this.keys = new PostgresKeys(pool);
     this.files = new PostgresFiles(pool);
     this.jobs = new PostgresJobs(pool);
+    this.workers = new PostgresWorkers(pool);
   }
 
   /** Connect, bring the schema up to date and read the keys; a database that cannot be reached fails start-up. */

@@ -1,23 +1,21 @@
 import type pg from 'pg';
 import { FINISHED_STATES, JOB_STATES, TRANSITIONS, type JobKind, type JobStatus } from '../../job-states.js';
-import { submissionText, type ChunkRecord, type JobRecord, type NewJob, type SubmitOutcome } from '../records.js';
+import { submissionText, type CheckpointOutcome, type ChunkLease, type ChunkRecord, type Claim, type ClaimRules, type JobRecord, type NewJob, type SubmitOutcome } from '../records.js';
+import { claimInPostgres, JOB } from './claim.js';
 import { fromStates, sqlStates } from '../sql-states.js';
 import type { JobRepository } from '../store.js';
 import { changes, DB_NOW_MS, first, rows, transaction, type Queryable } from './pool.js';
 
-/** A job's columns, without `seq` (the insertion order, which JobRecord does not carry). */
-const JOB = `id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, attempt, processed_rows,
-  total_rows, building_artefacts, error, lease_owner, lease_expires_at, submitted_at, started_at, finished_at, result_file, report_file,
-  workbook_file, links_expire_at, results_bytes, failures_bytes, purged_at`;
-
-/** Any fixed number: the advisory lock that makes claims one at a time across every worker (as SQLite's IMMEDIATE transaction does). */
-const CLAIM_LOCK = 0x68617a02;
+/** A chunk lease still held by its writer, of a running job: $1 job_id, $2 chunk, $3 lease_owner, $4 attempts. */
+const HELD_CHUNK = "job_id = $1 AND chunk = $2 AND state = 'leased' AND lease_owner = $3 AND attempts = $4 AND EXISTS (SELECT 1 FROM jobs WHERE id = $1 AND status = 'running')";
+const heldChunk = (lease: ChunkLease, workerId: string) => [lease.job_id, lease.chunk, workerId, lease.attempts];
 
 /**
- * Jobs in PostgreSQL, for workers on several hosts. Claims take one advisory
- * lock, so the per-owner limit holds across workers, and lock the row they
- * take; leases are set and compared on the database's clock (DB_NOW_MS);
- * every write a worker makes is guarded by its lease, as in SQLite.
+ * Jobs in PostgreSQL, for workers on several hosts. Claims (claim.ts) take one
+ * advisory lock, so fair queueing and the per-owner limit hold across workers;
+ * leases are set and compared on the database's clock (DB_NOW_MS); every
+ * write a worker makes is guarded by its lease (a chunk's or, in the artefact
+ * stage, the job's), as in SQLite.
  */
 export class PostgresJobs implements JobRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -35,9 +33,9 @@ export class PostgresJobs implements JobRepository {
       if (!(await first(client, 'SELECT id FROM files WHERE id = $1 AND purged_at IS NULL FOR SHARE', [job.fileId]))) return { kind: 'unknown_file' };
       const created = await first<JobRecord>(
         client,
-        `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11) ON CONFLICT (key_id, idempotency_key) DO NOTHING RETURNING ${JOB}`,
-        [job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.now],
+        `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, tables_fingerprint, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) ON CONFLICT (key_id, idempotency_key) DO NOTHING RETURNING ${JOB}`,
+        [job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.tablesFingerprint ?? null, job.now],
       );
       // No row: a submission with the same key committed first, and this statement waited for it.
       return created ? { kind: 'created', job: created } : (await earlier(client))!;
@@ -66,34 +64,8 @@ export class PostgresJobs implements JobRepository {
     await this.pool.query(`UPDATE jobs SET status = '${TRANSITIONS.cancel.to}', finished_at = $1, lease_owner = NULL WHERE id = $2 AND ${fromStates('cancel')}`, [now, id]);
   }
 
-  claim(workerId: string, leaseMs: number, now: number, maxComputingPerOwner = 0): Promise<JobRecord | undefined> {
-    return transaction(this.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
-      // FOR UPDATE: a cancel waits for the claim, then finds the job running and cancels it.
-      const next =
-        (await first<{ id: string }>(
-          client,
-          // Not one of this worker's own: a lease it let lapse (a stalled event loop) is renewed, not restarted.
-          `SELECT id FROM jobs WHERE status = 'running' AND lease_expires_at < ${DB_NOW_MS} AND lease_owner IS DISTINCT FROM $1
-           ORDER BY submitted_at, seq LIMIT 1 FOR UPDATE`,
-          [workerId],
-        )) ??
-        (await first<{ id: string }>(
-          client,
-          `WITH computing AS (SELECT owner, count(*) AS n FROM jobs WHERE status = 'running' AND building_artefacts = 0 GROUP BY owner)
-           SELECT j.id FROM jobs j LEFT JOIN computing c ON c.owner = j.owner
-           WHERE j.status = 'pending' AND ($1::integer = 0 OR coalesce(c.n, 0) < $1::integer)
-           ORDER BY coalesce(c.n, 0), j.submitted_at, j.seq LIMIT 1 FOR UPDATE OF j`,
-          [maxComputingPerOwner],
-        ));
-      if (!next) return undefined;
-      return first<JobRecord>(
-        client,
-        `UPDATE jobs SET status = '${TRANSITIONS.claim.to}', attempt = attempt + 1, processed_rows = 0, building_artefacts = 0,
-           lease_owner = $1, lease_expires_at = ${DB_NOW_MS} + $2, started_at = coalesce(started_at, $3) WHERE id = $4 RETURNING ${JOB}`,
-        [workerId, leaseMs, now, next.id],
-      );
-    });
+  claim(workerId: string, leaseMs: number, now: number, rules: ClaimRules): Promise<Claim | undefined> {
+    return transaction(this.pool, (client) => claimInPostgres(client, workerId, leaseMs, now, rules));
   }
 
   async computingCount(owner: string): Promise<number> {
@@ -109,6 +81,26 @@ export class PostgresJobs implements JobRepository {
     return new Map(positions.map((r) => [r.id, r.position]));
   }
 
+  async renewChunk(lease: ChunkLease, workerId: string, leaseMs: number): Promise<boolean> {
+    return (await changes(this.pool, `UPDATE job_chunks SET lease_expires_at = ${DB_NOW_MS} + $5 WHERE ${HELD_CHUNK}`, [...heldChunk(lease, workerId), leaseMs])) === 1;
+  }
+
+  saveCheckpoint(checkpoint: ChunkRecord, lease: ChunkLease, workerId: string, leaseMs: number): Promise<CheckpointOutcome> {
+    return transaction(this.pool, async (client): Promise<CheckpointOutcome> => {
+      const accepted = await changes(
+        client,
+        `UPDATE job_chunks SET state = 'done', lease_expires_at = NULL, file = $5, bytes = $6, sha256 = $7, rows = $8 WHERE ${HELD_CHUNK}`,
+        [...heldChunk(lease, workerId), checkpoint.file, checkpoint.bytes, checkpoint.sha256, checkpoint.rows],
+      );
+      if (accepted !== 1) return 'rejected';
+      // The job's row is locked from here: of two last chunks checkpointed at once, the second counts after the first commits, so one of them is the last.
+      await client.query('UPDATE jobs SET processed_rows = processed_rows + $1 WHERE id = $2', [checkpoint.rows, lease.job_id]);
+      if ((await first<{ n: number }>(client, "SELECT count(*) AS n FROM job_chunks WHERE job_id = $1 AND state != 'done'", [lease.job_id]))!.n > 0) return 'accepted';
+      await client.query(`UPDATE jobs SET lease_owner = $1, lease_expires_at = ${DB_NOW_MS} + $2 WHERE id = $3`, [workerId, leaseMs, lease.job_id]);
+      return 'last';
+    });
+  }
+
   renew(id: string, workerId: string, leaseMs: number): Promise<boolean> {
     return this.guarded(this.pool, `UPDATE jobs SET lease_expires_at = ${DB_NOW_MS} + $1 WHERE id = $2`, [leaseMs, id], workerId);
   }
@@ -117,24 +109,23 @@ export class PostgresJobs implements JobRepository {
     await this.guarded(this.pool, 'UPDATE jobs SET lease_expires_at = 0 WHERE id = $1', [id], workerId);
   }
 
-  checkpoint(id: string, chunk: number): Promise<ChunkRecord | undefined> {
-    return first<ChunkRecord>(this.pool, 'SELECT * FROM job_chunks WHERE job_id = $1 AND chunk = $2', [id, chunk]);
-  }
-
-  saveCheckpoint(chunk: ChunkRecord, workerId: string, processedRows: number): Promise<boolean> {
+  reopenChunks(id: string, workerId: string, chunks: readonly number[]): Promise<boolean> {
     return transaction(this.pool, async (client) => {
-      if (!(await this.guarded(client, 'UPDATE jobs SET processed_rows = $1 WHERE id = $2', [processedRows, chunk.job_id], workerId))) return false;
-      await client.query(
-        `INSERT INTO job_chunks (job_id, chunk, rows, file, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (job_id, chunk) DO UPDATE SET rows = excluded.rows, file = excluded.file, bytes = excluded.bytes, sha256 = excluded.sha256`,
-        [chunk.job_id, chunk.chunk, chunk.rows, chunk.file, chunk.bytes, chunk.sha256],
+      const reopened = await this.guarded(
+        client,
+        `UPDATE jobs SET building_artefacts = 0, results_bytes = NULL, failures_bytes = NULL, lease_owner = NULL, lease_expires_at = NULL,
+           processed_rows = processed_rows - (SELECT coalesce(sum(rows), 0) FROM job_chunks WHERE job_id = $1 AND state = 'done' AND chunk = ANY($2::integer[])) WHERE id = $1`,
+        [id, [...chunks]],
+        workerId,
       );
-      return true;
+      if (reopened) {
+        await client.query(
+          "UPDATE job_chunks SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL, file = NULL, bytes = NULL, sha256 = NULL WHERE job_id = $1 AND chunk = ANY($2::integer[])",
+          [id, [...chunks]],
+        );
+      }
+      return reopened;
     });
-  }
-
-  setProgress(id: string, workerId: string, processedRows: number): Promise<boolean> {
-    return this.guarded(this.pool, 'UPDATE jobs SET processed_rows = $1 WHERE id = $2', [processedRows, id], workerId);
   }
 
   recordResults(id: string, workerId: string, sizes: { resultsBytes: number; failuresBytes: number }): Promise<boolean> {
@@ -155,13 +146,15 @@ export class PostgresJobs implements JobRepository {
     );
   }
 
-  fail(id: string, workerId: string, error: string, now: number): Promise<boolean> {
-    return this.guarded(
+  async fail(id: string, workerId: string, error: string, now: number): Promise<boolean> {
+    const holdsAChunk = "EXISTS (SELECT 1 FROM job_chunks c WHERE c.job_id = jobs.id AND c.state = 'leased' AND c.lease_owner = $4)";
+    const failed = await changes(
       this.pool,
-      `UPDATE jobs SET status = '${TRANSITIONS.fail.to}', error = $1, finished_at = $2, lease_owner = NULL, lease_expires_at = NULL WHERE id = $3`,
-      [error, now, id],
-      workerId,
+      `UPDATE jobs SET status = '${TRANSITIONS.fail.to}', error = $1, finished_at = $2, lease_owner = NULL, lease_expires_at = NULL
+       WHERE id = $3 AND ${fromStates('fail')} AND (lease_owner = $4 OR ${holdsAChunk})`,
+      [error, now, id, workerId],
     );
+    return failed === 1;
   }
 
   async expired(cutoff: number, now: number): Promise<string[]> {
@@ -179,7 +172,7 @@ export class PostgresJobs implements JobRepository {
   }
 
   chunks(id: string): Promise<ChunkRecord[]> {
-    return rows<ChunkRecord>(this.pool, 'SELECT * FROM job_chunks WHERE job_id = $1 ORDER BY chunk', [id]);
+    return rows<ChunkRecord>(this.pool, "SELECT job_id, chunk, rows, file, bytes, sha256 FROM job_chunks WHERE job_id = $1 AND state = 'done' ORDER BY chunk", [id]);
   }
 
   /** A write by the lease holder: the job is running (the state complete and fail leave from) and still its. */

@@ -4,7 +4,7 @@ import { transaction } from './pool.js';
 /**
  * The PostgreSQL schema, applied in order; hazrisk_schema records how many ran.
  * Append new entries; never edit one that has shipped. The tables are the
- * SQLite ones (src/store/sqlite/migrations.ts, all five migrations) with BIGINT
+ * SQLite ones (src/store/sqlite/migrations.ts: 1 = SQLite's first five, 2 = its sixth, 3 = its seventh) with BIGINT
  * for milliseconds and bytes, and `jobs.seq` for the insertion order SQLite's
  * rowid gives.
  */
@@ -92,6 +92,37 @@ export const MIGRATIONS: readonly string[] = [
      bytes BIGINT NOT NULL,
      sha256 TEXT NOT NULL,
      PRIMARY KEY (job_id, chunk)
+   );`,
+  // 2: chunk leases, owners' accounts and the chunk size a job was cut into, as SQLite's migration 6.
+  `ALTER TABLE jobs ADD COLUMN chunk_rows INTEGER;
+   UPDATE jobs SET chunk_rows = (SELECT rows FROM job_chunks c WHERE c.job_id = jobs.id AND c.chunk = 0) WHERE status = 'running' AND results_bytes IS NOT NULL;
+   DELETE FROM job_chunks WHERE job_id IN (SELECT id FROM jobs WHERE status = 'running' AND results_bytes IS NULL);
+   UPDATE jobs SET status = 'pending', processed_rows = 0, building_artefacts = 0, lease_owner = NULL, lease_expires_at = NULL
+     WHERE status = 'running' AND results_bytes IS NULL;
+   ALTER TABLE job_chunks ADD COLUMN state TEXT NOT NULL DEFAULT 'done';
+   ALTER TABLE job_chunks ALTER COLUMN state DROP DEFAULT;
+   ALTER TABLE job_chunks ADD COLUMN lease_owner TEXT;
+   ALTER TABLE job_chunks ADD COLUMN lease_expires_at BIGINT;
+   ALTER TABLE job_chunks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE job_chunks ALTER COLUMN attempts SET DEFAULT 0;
+   ALTER TABLE job_chunks ALTER COLUMN file DROP NOT NULL;
+   ALTER TABLE job_chunks ALTER COLUMN bytes DROP NOT NULL;
+   ALTER TABLE job_chunks ALTER COLUMN sha256 DROP NOT NULL;
+   CREATE INDEX job_chunks_open ON job_chunks(job_id) WHERE state != 'done';
+   CREATE TABLE owner_accounts (
+     owner TEXT PRIMARY KEY,
+     work BIGINT NOT NULL,
+     last_served BIGINT NOT NULL
+   );`,
+  // 3: the hazard tables a job was submitted with and the batch workers' counts, as SQLite's migration 7.
+  `ALTER TABLE jobs ADD COLUMN tables_fingerprint TEXT;
+   CREATE TABLE batch_workers (
+     worker_id TEXT PRIMARY KEY,
+     host TEXT NOT NULL,
+     chunks_done BIGINT NOT NULL,
+     lease_renewals BIGINT NOT NULL,
+     leases_lost BIGINT NOT NULL,
+     reported_at BIGINT NOT NULL
    );`,
 ];
 

@@ -13,10 +13,19 @@ export type Queryable = Pick<pg.PoolClient, 'query'>;
 /** The database's clock in milliseconds since the epoch, as SQL: leases are timed by it (src/store/store.ts). */
 export const DB_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
+/**
+ * A session silent this long inside a transaction is ended by the server. A host cut off or frozen in the middle of
+ * a claim would otherwise hold the claim lock — and with it every host's claims — or a job's row until its
+ * connection died, which without keepalives takes hours. Our transactions send their statements back to back, so a
+ * live host never comes near it; its aborted claim or checkpoint is tried again like any failed one.
+ */
+export const STALLED_TRANSACTION_MS = 5000;
+
 export function createPool(url: string): pg.Pool {
   return new pg.Pool({
     connectionString: url,
     max: 10,
+    idle_in_transaction_session_timeout: STALLED_TRANSACTION_MS,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,

@@ -2,6 +2,7 @@ import { openDatabase, type Db } from './db.js';
 import { SqliteFiles } from './files.js';
 import { SqliteJobs } from './jobs.js';
 import { SqliteKeys } from './keys.js';
+import { SqliteWorkers } from './workers.js';
 import type { Store } from '../store.js';
 
 /** The one-box store: SQLite (WAL) in the data dir's hazrisk.db, shared by the server and `hazrisk worker` processes on this host. */
@@ -10,12 +11,14 @@ export class SqliteStore implements Store {
   readonly keys: SqliteKeys;
   readonly files: SqliteFiles;
   readonly jobs: SqliteJobs;
+  readonly workers: SqliteWorkers;
 
   /** The connection itself, for tests that set up states no route can reach. */
   constructor(readonly db: Db) {
     this.keys = new SqliteKeys(db);
     this.files = new SqliteFiles(db);
     this.jobs = new SqliteJobs(db);
+    this.workers = new SqliteWorkers(db);
   }
 
   static open(file: string): SqliteStore {

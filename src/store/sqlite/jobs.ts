@@ -1,14 +1,20 @@
 import type { Db } from './db.js';
 import { FINISHED_STATES, JOB_STATES, TRANSITIONS, type JobKind, type JobStatus } from '../../job-states.js';
-import { submissionText, type ChunkRecord, type JobRecord, type NewJob, type SubmitOutcome } from '../records.js';
+import { submissionText, type CheckpointOutcome, type ChunkLease, type ChunkRecord, type Claim, type ClaimRules, type JobRecord, type NewJob, type SubmitOutcome } from '../records.js';
+import { claimInSqlite } from './claim.js';
 import { fromStates, sqlStates } from '../sql-states.js';
 import type { JobRepository } from '../store.js';
 
+/** A chunk lease still held by its writer, of a running job: (job_id, chunk, lease_owner, attempts, job_id) follow. */
+const HELD_CHUNK = "job_id = ? AND chunk = ? AND state = 'leased' AND lease_owner = ? AND attempts = ? AND EXISTS (SELECT 1 FROM jobs WHERE id = ? AND status = 'running')";
+const heldChunk = (lease: ChunkLease, workerId: string) => [lease.job_id, lease.chunk, workerId, lease.attempts, lease.job_id];
+
 /**
- * Jobs in SQLite. Claiming is one IMMEDIATE transaction, so several workers
- * (threads of this process or `hazrisk worker` processes on this host) share
- * the queue; every write a worker makes is guarded by its lease, so a
- * cancelled or re-leased job is never written by a stale worker. Each method
+ * Jobs in SQLite. Claiming is one IMMEDIATE transaction (claim.ts), so several
+ * workers (`hazrisk worker` processes on this host) share the queue; every
+ * write a worker makes is guarded by its lease — a chunk's while it computes,
+ * the job's in the artefact stage — so a cancelled or re-leased job is never
+ * written by a stale worker. Each method
  * does its work when called (better-sqlite3 is synchronous); only its answer
  * waits for a microtask.
  */
@@ -26,10 +32,10 @@ export class SqliteJobs implements JobRepository {
       if (!this.db.prepare<[string], { id: string }>('SELECT id FROM files WHERE id = ? AND purged_at IS NULL').get(job.fileId)) return { kind: 'unknown_file' };
       this.db
         .prepare(
-          `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, submitted_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+          `INSERT INTO jobs (id, owner, key_id, kind, file_id, options, idempotency_key, submission, submission_date, status, total_rows, tables_fingerprint, submitted_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
         )
-        .run(job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.now);
+        .run(job.id, job.owner, job.keyId, job.kind, job.fileId, JSON.stringify(job.options), job.idempotencyKey, submission, job.submissionDate, job.totalRows, job.tablesFingerprint ?? null, job.now);
       return { kind: 'created', job: this.row(job.id)! };
     })();
   }
@@ -56,30 +62,8 @@ export class SqliteJobs implements JobRepository {
     this.db.prepare(`UPDATE jobs SET status = '${TRANSITIONS.cancel.to}', finished_at = ?, lease_owner = NULL WHERE id = ? AND ${fromStates('cancel')}`).run(now, id);
   }
 
-  async claim(workerId: string, leaseMs: number, now: number, maxComputingPerOwner = 0): Promise<JobRecord | undefined> {
-    return this.db.transaction(() => {
-      const next =
-        this.db
-          // Not one of this worker's own: a lease it let lapse (a stalled event loop) is renewed, not restarted.
-          .prepare<[number, string], { id: string }>("SELECT id FROM jobs WHERE status = 'running' AND lease_expires_at < ? AND lease_owner IS NOT ? ORDER BY submitted_at, rowid LIMIT 1")
-          .get(now, workerId) ??
-        this.db
-          .prepare<{ limit: number }, { id: string }>(
-            `WITH computing AS (SELECT owner, count(*) AS n FROM jobs WHERE status = 'running' AND building_artefacts = 0 GROUP BY owner)
-             SELECT j.id FROM jobs j LEFT JOIN computing c ON c.owner = j.owner
-             WHERE j.status = 'pending' AND (@limit = 0 OR coalesce(c.n, 0) < @limit)
-             ORDER BY coalesce(c.n, 0), j.submitted_at, j.rowid LIMIT 1`,
-          )
-          .get({ limit: maxComputingPerOwner });
-      if (!next) return undefined;
-      this.db
-        .prepare(
-          `UPDATE jobs SET status = '${TRANSITIONS.claim.to}', attempt = attempt + 1, processed_rows = 0, building_artefacts = 0,
-             lease_owner = ?, lease_expires_at = ?, started_at = coalesce(started_at, ?) WHERE id = ?`,
-        )
-        .run(workerId, now + leaseMs, now, next.id);
-      return this.row(next.id);
-    }).immediate();
+  async claim(workerId: string, leaseMs: number, now: number, rules: ClaimRules): Promise<Claim | undefined> {
+    return this.db.transaction(() => claimInSqlite(this.db, workerId, leaseMs, now, rules)).immediate();
   }
 
   async computingCount(owner: string): Promise<number> {
@@ -93,6 +77,23 @@ export class SqliteJobs implements JobRepository {
     return new Map(rows.map((r) => [r.id, r.position]));
   }
 
+  async renewChunk(lease: ChunkLease, workerId: string, leaseMs: number, now: number): Promise<boolean> {
+    return this.db.prepare(`UPDATE job_chunks SET lease_expires_at = ? WHERE ${HELD_CHUNK}`).run(now + leaseMs, ...heldChunk(lease, workerId)).changes === 1;
+  }
+
+  async saveCheckpoint(checkpoint: ChunkRecord, lease: ChunkLease, workerId: string, leaseMs: number, now: number): Promise<CheckpointOutcome> {
+    return this.db.transaction((): CheckpointOutcome => {
+      const accepted = this.db
+        .prepare(`UPDATE job_chunks SET state = 'done', lease_expires_at = NULL, rows = ?, file = ?, bytes = ?, sha256 = ? WHERE ${HELD_CHUNK}`)
+        .run(checkpoint.rows, checkpoint.file, checkpoint.bytes, checkpoint.sha256, ...heldChunk(lease, workerId));
+      if (accepted.changes !== 1) return 'rejected';
+      this.db.prepare('UPDATE jobs SET processed_rows = processed_rows + ? WHERE id = ?').run(checkpoint.rows, lease.job_id);
+      if (this.db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM job_chunks WHERE job_id = ? AND state != 'done'").get(lease.job_id)!.n > 0) return 'accepted';
+      this.db.prepare('UPDATE jobs SET lease_owner = ?, lease_expires_at = ? WHERE id = ?').run(workerId, now + leaseMs, lease.job_id);
+      return 'last';
+    })();
+  }
+
   async renew(id: string, workerId: string, leaseMs: number, now: number): Promise<boolean> {
     return this.guarded('UPDATE jobs SET lease_expires_at = ? WHERE id = ?', [now + leaseMs, id], workerId);
   }
@@ -101,20 +102,22 @@ export class SqliteJobs implements JobRepository {
     this.guarded('UPDATE jobs SET lease_expires_at = 0 WHERE id = ?', [id], workerId);
   }
 
-  async checkpoint(id: string, chunk: number): Promise<ChunkRecord | undefined> {
-    return this.db.prepare<[string, number], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? AND chunk = ?').get(id, chunk);
-  }
-
-  async saveCheckpoint(chunk: ChunkRecord, workerId: string, processedRows: number): Promise<boolean> {
+  async reopenChunks(id: string, workerId: string, chunks: readonly number[]): Promise<boolean> {
+    const list = `(${chunks.map(Number).join(', ')})`;
     return this.db.transaction(() => {
-      if (!this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, chunk.job_id], workerId)) return false;
-      this.db.prepare('INSERT OR REPLACE INTO job_chunks (job_id, chunk, rows, file, bytes, sha256) VALUES (@job_id, @chunk, @rows, @file, @bytes, @sha256)').run(chunk);
-      return true;
+      const reopened = this.guarded(
+        `UPDATE jobs SET building_artefacts = 0, results_bytes = NULL, failures_bytes = NULL, lease_owner = NULL, lease_expires_at = NULL,
+           processed_rows = processed_rows - (SELECT coalesce(sum(rows), 0) FROM job_chunks WHERE job_id = ? AND state = 'done' AND chunk IN ${list}) WHERE id = ?`,
+        [id, id],
+        workerId,
+      );
+      if (reopened) {
+        this.db
+          .prepare(`UPDATE job_chunks SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL, file = NULL, bytes = NULL, sha256 = NULL WHERE job_id = ? AND chunk IN ${list}`)
+          .run(id);
+      }
+      return reopened;
     })();
-  }
-
-  async setProgress(id: string, workerId: string, processedRows: number): Promise<boolean> {
-    return this.guarded('UPDATE jobs SET processed_rows = ? WHERE id = ?', [processedRows, id], workerId);
   }
 
   async recordResults(id: string, workerId: string, sizes: { resultsBytes: number; failuresBytes: number }): Promise<boolean> {
@@ -134,10 +137,14 @@ export class SqliteJobs implements JobRepository {
   }
 
   async fail(id: string, workerId: string, error: string, now: number): Promise<boolean> {
-    return this.guarded(
-      `UPDATE jobs SET status = '${TRANSITIONS.fail.to}', error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
-      [error, now, id],
-      workerId,
+    const holdsAChunk = "EXISTS (SELECT 1 FROM job_chunks c WHERE c.job_id = jobs.id AND c.state = 'leased' AND c.lease_owner = ?)";
+    return (
+      this.db
+        .prepare(
+          `UPDATE jobs SET status = '${TRANSITIONS.fail.to}', error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
+           WHERE id = ? AND ${fromStates('fail')} AND (lease_owner = ? OR ${holdsAChunk})`,
+        )
+        .run(error, now, id, workerId, workerId).changes === 1
     );
   }
 
@@ -156,7 +163,7 @@ export class SqliteJobs implements JobRepository {
   }
 
   async chunks(id: string): Promise<ChunkRecord[]> {
-    return this.db.prepare<[string], ChunkRecord>('SELECT * FROM job_chunks WHERE job_id = ? ORDER BY chunk').all(id);
+    return this.db.prepare<[string], ChunkRecord>("SELECT job_id, chunk, rows, file, bytes, sha256 FROM job_chunks WHERE job_id = ? AND state = 'done' ORDER BY chunk").all(id);
   }
 
   private row(id: string): JobRecord | undefined {

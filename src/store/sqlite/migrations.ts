@@ -93,4 +93,48 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE jobs ADD COLUMN purged_at INTEGER;
    ALTER TABLE files ADD COLUMN purged_at INTEGER;
    CREATE INDEX jobs_file ON jobs(file_id, submitted_at);`,
+  // 6: chunk leases (docs/batch.md "Processing"): every chunk of a running job has its row from the start — waiting,
+  // leased (holder, expiry, leases so far) or done (its checkpoint) — so workers on several hosts compute chunks of one
+  // job at once; owners' accounts of work served, so fair queueing holds across workers; the chunk size a job was cut
+  // into. A job computing rows under an older build starts again (its output is the same); one building its artefacts
+  // keeps its checkpoints, which verify its assembled results.
+  `ALTER TABLE jobs ADD COLUMN chunk_rows INTEGER;
+   UPDATE jobs SET chunk_rows = (SELECT rows FROM job_chunks c WHERE c.job_id = jobs.id AND c.chunk = 0) WHERE status = 'running' AND results_bytes IS NOT NULL;
+   DELETE FROM job_chunks WHERE job_id IN (SELECT id FROM jobs WHERE status = 'running' AND results_bytes IS NULL);
+   UPDATE jobs SET status = 'pending', processed_rows = 0, building_artefacts = 0, lease_owner = NULL, lease_expires_at = NULL
+     WHERE status = 'running' AND results_bytes IS NULL;
+   CREATE TABLE job_chunks_leased (
+     job_id TEXT NOT NULL REFERENCES jobs(id),
+     chunk INTEGER NOT NULL,
+     rows INTEGER NOT NULL,
+     state TEXT NOT NULL,
+     lease_owner TEXT,
+     lease_expires_at INTEGER,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     file TEXT,
+     bytes INTEGER,
+     sha256 TEXT,
+     PRIMARY KEY (job_id, chunk)
+   ) STRICT;
+   INSERT INTO job_chunks_leased (job_id, chunk, rows, state, attempts, file, bytes, sha256)
+     SELECT job_id, chunk, rows, 'done', 1, file, bytes, sha256 FROM job_chunks;
+   DROP TABLE job_chunks;
+   ALTER TABLE job_chunks_leased RENAME TO job_chunks;
+   CREATE INDEX job_chunks_open ON job_chunks(job_id) WHERE state != 'done';
+   CREATE TABLE owner_accounts (
+     owner TEXT PRIMARY KEY,
+     work INTEGER NOT NULL,
+     last_served INTEGER NOT NULL
+   ) STRICT;`,
+  // 7: the hazard tables a job was submitted with (src/batch/tables-fingerprint.ts): only workers with the same ones
+  // compute it; each batch worker's counts, for /metrics on every host.
+  `ALTER TABLE jobs ADD COLUMN tables_fingerprint TEXT;
+   CREATE TABLE batch_workers (
+     worker_id TEXT PRIMARY KEY,
+     host TEXT NOT NULL,
+     chunks_done INTEGER NOT NULL,
+     lease_renewals INTEGER NOT NULL,
+     leases_lost INTEGER NOT NULL,
+     reported_at INTEGER NOT NULL
+   ) STRICT;`,
 ];

@@ -1,7 +1,8 @@
 import { FairQueue } from './fair-queue.js';
 
 /**
- * Which job's chunk runs next (docs/batch.md "Scheduling"). Across owners:
+ * Which job's chunk runs next (docs/batch.md "Scheduling"); the stores run it
+ * inside every claim over the jobs with work (fair-claim.ts). Across owners:
  * fair queueing by work (fair-queue.ts), so an owner's small job waits at most
  * for the chunks already in flight, never for another owner's large job. The
  * owner is charged its next chunk's work when it is picked, so a second loop
@@ -14,18 +15,20 @@ import { FairQueue } from './fair-queue.js';
 export interface ChunkSource {
   readonly id: string;
   readonly owner: string;
-  /** True when the job has a chunk to compute and none in flight. */
+  /** True when the job has a chunk waiting to be computed. */
   ready(): boolean;
-  /** Work units of its next chunk: rows × perils, or 0 when a checkpoint will be re-read. */
+  /** Work units of its next chunk: rows × perils. */
   nextChunkWork(): number;
   /** Work units of every chunk it has still to compute, the next one included. */
   workLeft(): number;
 }
 
 export class ChunkScheduler<J extends ChunkSource> {
-  private readonly owners = new FairQueue<string>();
   /** Each owner's held jobs, in the order they were added (the tie-break). */
   private readonly byOwner = new Map<string, Map<string, J>>();
+
+  /** `owners`: the owners' accounts, restored from a store when every worker of a cluster serves from the same ones. */
+  constructor(private readonly owners = new FairQueue<string>()) {}
 
   add(job: J): void {
     let jobs = this.byOwner.get(job.owner);

@@ -6,8 +6,10 @@
  * the smallest account of the keys already present: it cannot bank credit
  * while idle, and it is not made to pay for the others' history, so a newcomer
  * is served at the next turn. Accounts of keys that leave are forgotten.
+ * The accounts can be saved and restored (snapshot/restore), so a store keeps
+ * them between claims and every worker of a cluster serves from the same ones.
  */
-interface Account {
+export interface Account {
   work: number;
   /** Turn number of the last charge; 0 = never served, which wins a tie. */
   lastServed: number;
@@ -16,6 +18,21 @@ interface Account {
 export class FairQueue<K> {
   private readonly accounts = new Map<K, Account>();
   private turns = 0;
+
+  /** A queue holding saved accounts; turns continue after the latest one served. */
+  static restore<K>(saved: Iterable<[K, Account]>): FairQueue<K> {
+    const queue = new FairQueue<K>();
+    for (const [key, account] of saved) {
+      queue.accounts.set(key, { ...account });
+      queue.turns = Math.max(queue.turns, account.lastServed);
+    }
+    return queue;
+  }
+
+  /** Every account, to save. */
+  snapshot(): [K, Account][] {
+    return [...this.accounts].map(([key, account]) => [key, { ...account }]);
+  }
 
   join(key: K): void {
     if (this.accounts.has(key)) return;
