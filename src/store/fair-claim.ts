@@ -1,4 +1,5 @@
 import { FairQueue, type Account } from './fair-queue.js';
+import { jobPerils } from './records.js';
 import { ChunkScheduler, type ChunkSource } from './scheduler.js';
 
 /**
@@ -19,6 +20,21 @@ export interface FairCandidate {
   rowsLeft: number;
   /** Rows of its next waiting chunk, or null when every chunk left is in flight. */
   nextChunkRows: number | null;
+}
+
+/** A candidate as both stores' claim queries select it. */
+export interface CandidateRow {
+  id: string;
+  owner: string;
+  options: string;
+  status: 'pending' | 'running';
+  rows_left: number;
+  next_rows: number | null;
+}
+
+/** The candidates of a claim, running jobs first (the tie-break), each keeping its status. */
+export function candidatesOf(rows: readonly CandidateRow[]): (FairCandidate & { status: CandidateRow['status'] })[] {
+  return rows.map((r) => ({ id: r.id, owner: r.owner, status: r.status, perils: jobPerils(r), rowsLeft: r.rows_left, nextChunkRows: r.next_rows }));
 }
 
 /** An owner's account as a store keeps it. */

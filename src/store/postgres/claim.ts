@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { TRANSITIONS } from '../../job-states.js';
 import { LIMITS } from '../../limits.js';
 import { chunkAttemptsExhausted } from '../chunk-attempts.js';
-import { pickFairly, type FairCandidate, type OwnerAccountRow } from '../fair-claim.js';
-import { chunkRowsAt, jobPerils, type Claim, type ClaimRules, type JobRecord } from '../records.js';
+import { candidatesOf, pickFairly, type CandidateRow, type OwnerAccountRow } from '../fair-claim.js';
+import { chunkRowsAt, type Claim, type ClaimRules, type JobRecord } from '../records.js';
 import { DB_NOW_MS, first, rows } from './pool.js';
 
 /**
@@ -68,15 +68,6 @@ async function retakeArtefacts(client: pg.PoolClient, workerId: string, leaseMs:
   return { kind: 'artefacts', job: await job(client, stalled.id) };
 }
 
-interface CandidateRow {
-  id: string;
-  owner: string;
-  options: string;
-  status: 'pending' | 'running';
-  rows_left: number;
-  next_rows: number | null;
-}
-
 async function nextFairChunk(client: pg.PoolClient, workerId: string, leaseMs: number, now: number, rules: ClaimRules): Promise<Claim | undefined> {
   const running = await rows<CandidateRow>(
     client,
@@ -97,14 +88,7 @@ async function nextFairChunk(client: pg.PoolClient, workerId: string, leaseMs: n
      WHERE ($1::integer = 0 OR q.place <= $1::integer - coalesce(c.n, 0)) AND ${SAME_TABLES('$3', 'q')} ORDER BY q.seq`,
     [rules.maxComputingPerOwner, rules.chunkRows, rules.tablesFingerprint],
   );
-  const candidates = [...running, ...pending].map((r): FairCandidate & { status: CandidateRow['status'] } => ({
-    id: r.id,
-    owner: r.owner,
-    status: r.status,
-    perils: jobPerils(r),
-    rowsLeft: r.rows_left,
-    nextChunkRows: r.next_rows,
-  }));
+  const candidates = candidatesOf([...running, ...pending]);
   const { picked, accounts } = pickFairly(candidates, await rows<OwnerAccountRow>(client, 'SELECT owner, work, last_served FROM owner_accounts'));
   await client.query('DELETE FROM owner_accounts');
   if (accounts.length > 0) {

@@ -2,8 +2,8 @@ import type { Db } from './db.js';
 import { TRANSITIONS } from '../../job-states.js';
 import { LIMITS } from '../../limits.js';
 import { chunkAttemptsExhausted } from '../chunk-attempts.js';
-import { pickFairly, type FairCandidate, type OwnerAccountRow } from '../fair-claim.js';
-import { chunkRowsAt, jobPerils, type Claim, type ClaimRules, type JobRecord } from '../records.js';
+import { candidatesOf, pickFairly, type CandidateRow, type OwnerAccountRow } from '../fair-claim.js';
+import { chunkRowsAt, type Claim, type ClaimRules, type JobRecord } from '../records.js';
 
 /**
  * A claim in SQLite (src/store/store.ts JobRepository.claim), run inside the
@@ -54,15 +54,6 @@ function retakeArtefacts(db: Db, workerId: string, leaseMs: number, now: number)
   return { kind: 'artefacts', job: job(db, stalled.id) };
 }
 
-interface CandidateRow {
-  id: string;
-  owner: string;
-  options: string;
-  status: 'pending' | 'running';
-  rows_left: number;
-  next_rows: number | null;
-}
-
 /** The next chunk by fair queueing; a pending job picked starts here. */
 function nextFairChunk(db: Db, workerId: string, leaseMs: number, now: number, rules: ClaimRules): Claim | undefined {
   const running = db
@@ -85,14 +76,7 @@ function nextFairChunk(db: Db, workerId: string, leaseMs: number, now: number, r
        WHERE (@limit = 0 OR q.place <= @limit - coalesce(c.n, 0)) AND (q.tables_fingerprint IS NULL OR q.tables_fingerprint = @tables) ORDER BY q.seq`,
     )
     .all({ limit: rules.maxComputingPerOwner, chunkRows: rules.chunkRows, tables: rules.tablesFingerprint });
-  const candidates: (FairCandidate & { status: CandidateRow['status'] })[] = [...running, ...pending].map((r) => ({
-    id: r.id,
-    owner: r.owner,
-    status: r.status,
-    perils: jobPerils(r),
-    rowsLeft: r.rows_left,
-    nextChunkRows: r.next_rows,
-  }));
+  const candidates = candidatesOf([...running, ...pending]);
   const { picked, accounts } = pickFairly(candidates, db.prepare<[], OwnerAccountRow>('SELECT owner, work, last_served FROM owner_accounts').all());
   db.prepare('DELETE FROM owner_accounts').run();
   const save = db.prepare('INSERT INTO owner_accounts (owner, work, last_served) VALUES (@owner, @work, @last_served)');
