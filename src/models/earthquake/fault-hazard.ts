@@ -16,6 +16,8 @@ import { forCellsWithin } from './smoothing.js';
 export interface FaultDistances {
   rJbKm: number;
   rRupKm: number;
+  /** R_X: off the nearest segment's top-edge trace, perpendicular to it, positive on the down-dip (hanging-wall) side. */
+  rxKm: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export function faultDistances(fault: FaultSource, latitude: number, longitude: 
   const bottom = fault.topKm + fault.widthKm * Math.sin(dip);
   let rJbKm = Infinity;
   let rRupKm = Infinity;
+  let rxKm = 0;
   for (let s = 0; s + 1 < fault.trace.length; s++) {
     const [x1, y1] = xy(fault.trace[s]!);
     const [x2, y2] = xy(fault.trace[s + 1]!);
@@ -44,10 +47,11 @@ export function faultDistances(fault: FaultSource, latitude: number, longitude: 
     const across = -x1 * sy + y1 * sx;
     const beyondEnd = Math.max(0, -along, along - length);
     const off = across < 0 ? -across : across > horizontal ? across - horizontal : 0;
+    const segmentRupKm = Math.hypot(beyondEnd, planeDistance(across, horizontal, fault.topKm, bottom));
     rJbKm = Math.min(rJbKm, Math.hypot(beyondEnd, off));
-    rRupKm = Math.min(rRupKm, Math.hypot(beyondEnd, planeDistance(across, horizontal, fault.topKm, bottom)));
+    if (segmentRupKm < rRupKm) [rRupKm, rxKm] = [segmentRupKm, across];
   }
-  return { rJbKm, rRupKm };
+  return { rJbKm, rRupKm, rxKm };
 }
 
 /** Distance, in the vertical plane across strike, from the surface point at `across` to the fault's cross-section (a segment from (0, top) to (horizontal, bottom)). */
@@ -76,10 +80,10 @@ export function addFaultHazard(faults: readonly FaultSource[], thresholds: reado
       const row = siteRow[site]!;
       if (row < 0) return;
       const { latitude, longitude } = cellCentre(grid, site);
-      const { rJbKm, rRupKm } = faultDistances(fault, latitude, longitude);
+      const { rJbKm, rRupKm, rxKm } = faultDistances(fault, latitude, longitude);
       if (rRupKm > INTEGRATION.maxRuptureKm) return;
       out.fill(0);
-      for (const { model, weight } of branches) exceedance(thresholds, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, hypocentreDepthKm }), out, weight);
+      for (const { model, weight } of branches) exceedance(thresholds, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, rxKm, ztorKm: fault.topKm, dipDeg: fault.dipDeg, mechanism: fault.mechanism, hypocentreDepthKm }), out, weight);
       for (let j = 0; j < k; j++) rates[row * k + j]! += out[j]! / fault.recurrenceYears;
     });
   }

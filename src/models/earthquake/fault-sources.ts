@@ -1,11 +1,11 @@
-import type { Regime } from './gmpe/types.js';
+import type { Mechanism, Regime } from './gmpe/types.js';
 
 /**
  * Characteristic (fault and megathrust) sources: the large earthquakes a
  * century of instrumental catalogue cannot show at their true rate (docs/models/
  * earthquake.md "Fault sources"). Each row: the trace of the rupture's top edge
  * ([latitude, longitude], ordered so the fault dips to the right of the direction
- * of travel), dip, top depth and down-dip width, the characteristic magnitude,
+ * of travel), dip, style of faulting, top depth and down-dip width, the characteristic magnitude,
  * its mean recurrence interval, and where the numbers come from. Magnitudes
  * and intervals are the central values of the cited studies, rounded; the
  * traces are simplified to a few vertices (≲ 10 km off the mapped fault).
@@ -15,6 +15,7 @@ export interface FaultSource {
   regime: Regime;
   trace: readonly (readonly [number, number])[];
   dipDeg: number;
+  mechanism: Mechanism;
   topKm: number;
   widthKm: number;
   magnitude: number;
@@ -24,153 +25,163 @@ export interface FaultSource {
 
 export const FAULT_SOURCES: readonly FaultSource[] = [
   {
-    name: 'New Madrid, Reelfoot thrust (central arm)', regime: 'stable', trace: [[36.62, -89.40], [36.25, -89.50], [36.05, -89.65]], dipDeg: 35, topKm: 2, widthKm: 25,
+    name: 'New Madrid, Reelfoot thrust (central arm)', regime: 'stable', trace: [[36.62, -89.40], [36.25, -89.50], [36.05, -89.65]], dipDeg: 35, mechanism: 'reverse', topKm: 2, widthKm: 25,
     magnitude: 7.5, recurrenceYears: 500,
     citation: 'Petersen et al. (2008, USGS OFR 2008-1128) and Petersen et al. (2014, USGS OFR 2014-1091): characteristic M 7.1–8.0, ~500-yr mean recurrence from paleoliquefaction (Tuttle et al. 2002, BSSA 92:2080–2089)',
   },
   {
-    name: 'New Madrid, northern arm', regime: 'stable', trace: [[36.55, -89.62], [36.85, -89.35], [37.10, -89.15]], dipDeg: 90, topKm: 1, widthKm: 20,
+    name: 'New Madrid, northern arm', regime: 'stable', trace: [[36.55, -89.62], [36.85, -89.35], [37.10, -89.15]], dipDeg: 90, mechanism: 'strike-slip', topKm: 1, widthKm: 20,
     magnitude: 7.3, recurrenceYears: 500,
     citation: 'Petersen et al. (2014, USGS OFR 2014-1091); the 1811–12 sequence ruptured the three arms in turn (Johnston & Schweig 1996, Annu. Rev. Earth Planet. Sci. 24:339–384)',
   },
   {
-    name: 'New Madrid, southern arm (Cottonwood Grove)', regime: 'stable', trace: [[35.55, -90.45], [35.85, -90.05], [36.10, -89.70]], dipDeg: 90, topKm: 1, widthKm: 20,
+    name: 'New Madrid, southern arm (Cottonwood Grove)', regime: 'stable', trace: [[35.55, -90.45], [35.85, -90.05], [36.10, -89.70]], dipDeg: 90, mechanism: 'strike-slip', topKm: 1, widthKm: 20,
     magnitude: 7.5, recurrenceYears: 500,
     citation: 'Petersen et al. (2014, USGS OFR 2014-1091); Johnston & Schweig (1996)',
   },
   {
-    name: 'Charleston, South Carolina', regime: 'stable', trace: [[33.20, -80.40], [32.90, -80.18], [32.60, -79.95]], dipDeg: 90, topKm: 1, widthKm: 20,
+    name: 'Charleston, South Carolina', regime: 'stable', trace: [[33.20, -80.40], [32.90, -80.18], [32.60, -79.95]], dipDeg: 90, mechanism: 'strike-slip', topKm: 1, widthKm: 20,
     magnitude: 7.3, recurrenceYears: 550,
     citation: 'Talwani & Schaeffer (2001, JGR 106:6621–6642): paleoliquefaction, ~500–600-yr recurrence; M 6.8–7.3 for 1886 (Bakun & Hopper 2004, BSSA 94:64–75)',
   },
   {
-    name: 'Cascadia, full margin', regime: 'interface', trace: [[40.30, -124.70], [43.00, -125.00], [46.00, -125.00], [48.20, -125.90], [49.50, -127.40]], dipDeg: 11, topKm: 5, widthKm: 100,
+    name: 'Cascadia, full margin', regime: 'interface', trace: [[40.30, -124.70], [43.00, -125.00], [46.00, -125.00], [48.20, -125.90], [49.50, -127.40]], dipDeg: 11, mechanism: 'reverse', topKm: 5, widthKm: 100,
     magnitude: 9.0, recurrenceYears: 530,
     citation: 'Goldfinger et al. (2012, USGS Professional Paper 1661-F): 19 full-margin turbidite events in ~10,000 yr; M ~9 (Satake et al. 2003, JGR 108:2535)',
   },
   {
-    name: 'Cascadia, southern segments', regime: 'interface', trace: [[40.30, -124.70], [42.00, -124.90], [43.80, -124.95]], dipDeg: 11, topKm: 5, widthKm: 90,
+    name: 'Cascadia, southern segments', regime: 'interface', trace: [[40.30, -124.70], [42.00, -124.90], [43.80, -124.95]], dipDeg: 11, mechanism: 'reverse', topKm: 5, widthKm: 90,
     magnitude: 8.3, recurrenceYears: 240,
     citation: 'Goldfinger et al. (2012, USGS PP 1661-F): southern Oregon–northern California segment ruptures every ~240 yr on average',
   },
   {
-    name: 'Wasatch, Salt Lake City segment', regime: 'active', trace: [[40.85, -111.92], [40.65, -111.82], [40.48, -111.79]], dipDeg: 50, topKm: 0, widthKm: 20,
+    name: 'Wasatch, Salt Lake City segment', regime: 'active', trace: [[40.85, -111.92], [40.65, -111.82], [40.48, -111.79]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 20,
     magnitude: 7.0, recurrenceYears: 1300,
     citation: 'DuRoss et al. (2016, BSSA 106:2543–2565): Salt Lake City segment mean recurrence ~1300 yr, M ~7',
   },
   {
-    name: 'Wasatch, Weber segment', regime: 'active', trace: [[41.40, -111.98], [41.15, -111.92], [40.90, -111.88]], dipDeg: 50, topKm: 0, widthKm: 20,
+    name: 'Wasatch, Weber segment', regime: 'active', trace: [[41.40, -111.98], [41.15, -111.92], [40.90, -111.88]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 20,
     magnitude: 7.0, recurrenceYears: 1400,
     citation: 'DuRoss et al. (2016, BSSA 106:2543–2565): Weber segment mean recurrence ~1400 yr',
   },
   {
-    name: 'Wasatch, Provo segment', regime: 'active', trace: [[40.45, -111.75], [40.20, -111.62], [39.90, -111.72]], dipDeg: 50, topKm: 0, widthKm: 20,
+    name: 'Wasatch, Provo segment', regime: 'active', trace: [[40.45, -111.75], [40.20, -111.62], [39.90, -111.72]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 20,
     magnitude: 7.1, recurrenceYears: 1500,
     citation: 'DuRoss et al. (2016, BSSA 106:2543–2565): Provo segment mean recurrence ~1500 yr',
   },
   {
-    name: 'Hayward', regime: 'active', trace: [[37.97, -122.34], [37.75, -122.16], [37.53, -121.97], [37.40, -121.86]], dipDeg: 90, topKm: 0, widthKm: 12,
+    name: 'Hayward', regime: 'active', trace: [[37.97, -122.34], [37.75, -122.16], [37.53, -121.97], [37.40, -121.86]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 12,
     magnitude: 7.0, recurrenceYears: 160,
     citation: 'Lienkaemper et al. (2010, BSSA 100:3079–3098): twelve ruptures in 1900 yr, mean recurrence 161 ± 65 yr; M 6.8–7.0',
   },
   {
-    name: 'Rodgers Creek', regime: 'active', trace: [[38.55, -122.78], [38.30, -122.60], [38.05, -122.42]], dipDeg: 90, topKm: 0, widthKm: 12,
+    name: 'Rodgers Creek', regime: 'active', trace: [[38.55, -122.78], [38.30, -122.60], [38.05, -122.42]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 12,
     magnitude: 7.0, recurrenceYears: 300,
     citation: 'Budding, Schwartz & Oppenheimer (1991, GRL 18:447–450): Rodgers Creek recurrence ~250–400 yr; M ~7 (WGCEP 2003, USGS OFR 03-214)',
   },
   {
-    name: 'San Andreas, northern (1906 type)', regime: 'active', trace: [[40.00, -124.10], [38.50, -123.20], [37.90, -122.80], [37.45, -122.35], [36.85, -121.55]], dipDeg: 90, topKm: 0, widthKm: 12,
+    name: 'San Andreas, northern (1906 type)', regime: 'active', trace: [[40.00, -124.10], [38.50, -123.20], [37.90, -122.80], [37.45, -122.35], [36.85, -121.55]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 12,
     magnitude: 7.9, recurrenceYears: 230,
     citation: 'Schwartz et al. (2014, BSSA 104:1299–1328): ~200–300-yr average interval of 1906-type ruptures on the northern San Andreas; 1906 Mw 7.9 (Song et al. 2008)',
   },
   {
-    name: 'San Andreas, central–Mojave (1857 type)', regime: 'active', trace: [[35.95, -120.48], [35.20, -119.70], [34.80, -118.90], [34.50, -118.00], [34.30, -117.50]], dipDeg: 90, topKm: 0, widthKm: 15,
+    name: 'San Andreas, central–Mojave (1857 type)', regime: 'active', trace: [[35.95, -120.48], [35.20, -119.70], [34.80, -118.90], [34.50, -118.00], [34.30, -117.50]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
     magnitude: 7.9, recurrenceYears: 200,
     citation: 'Scharer et al. (2010, GSA Bull. 122:1106–1121) and Sieh (1984): Mojave ground-rupturing events every ~105–135 yr, 1857-length ruptures about half of them; 1857 Mw 7.9 (Sieh 1978)',
   },
   {
-    name: 'San Andreas, southern (San Bernardino–Coachella)', regime: 'active', trace: [[34.30, -117.50], [34.05, -117.00], [33.90, -116.60], [33.60, -116.10], [33.35, -115.70]], dipDeg: 90, topKm: 0, widthKm: 15,
+    name: 'San Andreas, southern (San Bernardino–Coachella)', regime: 'active', trace: [[34.30, -117.50], [34.05, -117.00], [33.90, -116.60], [33.60, -116.10], [33.35, -115.70]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
     magnitude: 7.8, recurrenceYears: 180,
     citation: 'Philibosian, Fumal & Weldon (2011, BSSA 101:13–38): Coachella mean recurrence ~180 yr; M 7.8 ShakeOut scenario (Jones et al. 2008, USGS OFR 2008-1150)',
   },
   {
-    name: 'San Jacinto', regime: 'active', trace: [[34.25, -117.45], [33.80, -116.95], [33.30, -116.30], [33.00, -115.90]], dipDeg: 90, topKm: 0, widthKm: 15,
+    name: 'San Jacinto', regime: 'active', trace: [[34.25, -117.45], [33.80, -116.95], [33.30, -116.30], [33.00, -115.90]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
     magnitude: 7.3, recurrenceYears: 250,
     citation: 'Rockwell et al. (2015, BSSA 105:2376–2391): San Jacinto fault at Hog Lake, ~250-yr average interval of large ruptures',
   },
   {
-    name: 'Puente Hills blind thrust', regime: 'active', trace: [[33.93, -117.90], [34.00, -118.10], [34.04, -118.30]], dipDeg: 27, topKm: 3, widthKm: 22,
+    name: 'Puente Hills blind thrust', regime: 'active', trace: [[33.93, -117.90], [34.00, -118.10], [34.04, -118.30]], dipDeg: 27, mechanism: 'reverse', topKm: 3, widthKm: 22,
     magnitude: 7.2, recurrenceYears: 2750,
     citation: 'Dolan et al. (2003, Science 300:115–118): four Mw 7.2–7.5 events in the past ~11,000 yr; geometry Shaw et al. (2002, BSSA 92:2946–2960)',
   },
   {
-    name: 'North Anatolian, Sea of Marmara', regime: 'active', trace: [[40.70, 27.30], [40.80, 28.00], [40.87, 28.70], [40.78, 29.40]], dipDeg: 90, topKm: 0, widthKm: 15,
+    name: 'North Anatolian, Sea of Marmara', regime: 'active', trace: [[40.70, 27.30], [40.80, 28.00], [40.87, 28.70], [40.78, 29.40]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
     magnitude: 7.4, recurrenceYears: 250,
     citation: 'Parsons (2004, JGR 109:B05304) and Ambraseys & Jackson (2000, GJI 141:F1–F6): Marmara main-fault ruptures every ~250 yr (1509, 1766, …)',
   },
   {
-    name: 'Main Himalayan Thrust, central–eastern Nepal (great)', regime: 'active', trace: [[26.65, 87.50], [27.10, 85.50], [27.70, 83.50], [28.50, 81.50]], dipDeg: 10, topKm: 3, widthKm: 110,
+    name: 'Main Himalayan Thrust, central–eastern Nepal (great)', regime: 'active', trace: [[26.65, 87.50], [27.10, 85.50], [27.70, 83.50], [28.50, 81.50]], dipDeg: 10, mechanism: 'reverse', topKm: 3, widthKm: 110,
     magnitude: 8.3, recurrenceYears: 700,
     citation: 'Bollinger et al. (2014, JGR 119:7123–7163) and Sapkota et al. (2013, Nat. Geosci. 6:71–76): surface ruptures of 1255 and 1934, ~700-yr recurrence of great events',
   },
   {
-    name: 'Main Himalayan Thrust, Gorkha type', regime: 'active', trace: [[27.35, 86.00], [27.65, 84.50], [27.95, 83.60]], dipDeg: 10, topKm: 10, widthKm: 80,
+    name: 'Main Himalayan Thrust, Gorkha type', regime: 'active', trace: [[27.35, 86.00], [27.65, 84.50], [27.95, 83.60]], dipDeg: 10, mechanism: 'reverse', topKm: 10, widthKm: 80,
     magnitude: 7.8, recurrenceYears: 180,
     citation: 'Avouac et al. (2015, Nat. Geosci. 8:708–711): the 2015 Mw 7.8 Gorkha earthquake repeated the 1833 event; ~180-yr interval',
   },
   {
-    name: 'Nankai–Tokai trough', regime: 'interface', trace: [[34.30, 138.60], [33.10, 136.60], [32.50, 134.50], [31.60, 132.20]], dipDeg: 12, topKm: 5, widthKm: 140,
+    name: 'Nankai–Tokai trough', regime: 'interface', trace: [[34.30, 138.60], [33.10, 136.60], [32.50, 134.50], [31.60, 132.20]], dipDeg: 12, mechanism: 'reverse', topKm: 5, widthKm: 140,
     magnitude: 8.4, recurrenceYears: 110,
     citation: 'HERP (2013, Headquarters for Earthquake Research Promotion, long-term evaluation of the Nankai Trough): M 8–9 events every ~90–150 yr (1707, 1854, 1944–46)',
   },
   {
-    name: 'Japan Trench (Tohoku type)', regime: 'interface', trace: [[40.50, 144.40], [38.00, 143.80], [35.80, 141.90]], dipDeg: 14, topKm: 5, widthKm: 200,
+    name: 'Japan Trench (Tohoku type)', regime: 'interface', trace: [[40.50, 144.40], [38.00, 143.80], [35.80, 141.90]], dipDeg: 14, mechanism: 'reverse', topKm: 5, widthKm: 200,
     magnitude: 9.0, recurrenceYears: 600,
     citation: 'Sawai et al. (2012, GRL 39:L21309): 869 Jōgan and 2011-type tsunami deposits, ~500–800-yr recurrence; 2011 Mw 9.0',
   },
   {
-    name: 'Hikurangi', regime: 'interface', trace: [[-37.50, 179.50], [-39.50, 178.50], [-41.50, 176.50], [-42.00, 175.00]], dipDeg: 10, topKm: 5, widthKm: 150,
+    name: 'Hikurangi', regime: 'interface', trace: [[-37.50, 179.50], [-39.50, 178.50], [-41.50, 176.50], [-42.00, 175.00]], dipDeg: 10, mechanism: 'reverse', topKm: 5, widthKm: 150,
     magnitude: 8.7, recurrenceYears: 500,
     citation: 'Clark et al. (2019, Mar. Geol. 412:139–172) and Wallace et al. (2009): paleoseismic evidence of great Hikurangi ruptures every ~500 yr',
   },
   {
-    name: 'Sunda, Aceh–Andaman (2004 type)', regime: 'interface', trace: [[2.00, 95.50], [6.00, 94.00], [10.00, 92.50], [13.50, 92.50]], dipDeg: 12, topKm: 5, widthKm: 150,
+    name: 'Sunda, Aceh–Andaman (2004 type)', regime: 'interface', trace: [[2.00, 95.50], [6.00, 94.00], [10.00, 92.50], [13.50, 92.50]], dipDeg: 12, mechanism: 'reverse', topKm: 5, widthKm: 150,
     magnitude: 9.1, recurrenceYears: 600,
     citation: 'Jankaew et al. (2008, Nature 455:1228–1231) and Rubin et al. (2017, Nat. Commun. 8:16019): 2004-type tsunamis every ~500–700 yr',
   },
   {
-    name: 'Sunda, Mentawai', regime: 'interface', trace: [[-5.50, 101.50], [-2.50, 98.50], [-0.50, 97.00]], dipDeg: 12, topKm: 5, widthKm: 130,
+    name: 'Sunda, Mentawai', regime: 'interface', trace: [[-5.50, 101.50], [-2.50, 98.50], [-0.50, 97.00]], dipDeg: 12, mechanism: 'reverse', topKm: 5, widthKm: 130,
     magnitude: 8.7, recurrenceYears: 200,
     citation: 'Sieh et al. (2008, Science 322:1674–1678): Mentawai super-cycles, great ruptures about every 200 yr',
   },
   {
-    name: 'Chile, central (Valparaíso)', regime: 'interface', trace: [[-36.00, -73.20], [-33.00, -72.20], [-30.00, -71.80]], dipDeg: 18, topKm: 5, widthKm: 150,
+    name: 'Chile, central (Valparaíso)', regime: 'interface', trace: [[-36.00, -73.20], [-33.00, -72.20], [-30.00, -71.80]], dipDeg: 18, mechanism: 'reverse', topKm: 5, widthKm: 150,
     magnitude: 8.3, recurrenceYears: 90,
     citation: 'Comte et al. (1986, Science 233:449–453): Valparaíso region M ~8 events 1822, 1906, 1985, ~80–100-yr interval',
   },
   {
-    name: 'Chile, south (Valdivia type)', regime: 'interface', trace: [[-46.00, -75.80], [-42.00, -74.60], [-38.00, -73.80]], dipDeg: 15, topKm: 5, widthKm: 200,
+    name: 'Chile, south (Valdivia type)', regime: 'interface', trace: [[-46.00, -75.80], [-42.00, -74.60], [-38.00, -73.80]], dipDeg: 15, mechanism: 'reverse', topKm: 5, widthKm: 200,
     magnitude: 9.3, recurrenceYears: 285,
     citation: 'Cisternas et al. (2005, Nature 437:404–407): 1960-type events every ~285 yr on average',
   },
   {
-    name: 'Peru, central (Lima)', regime: 'interface', trace: [[-14.50, -76.80], [-12.50, -78.20], [-10.00, -79.80]], dipDeg: 15, topKm: 5, widthKm: 150,
+    name: 'Peru, central (Lima)', regime: 'interface', trace: [[-14.50, -76.80], [-12.50, -78.20], [-10.00, -79.80]], dipDeg: 15, mechanism: 'reverse', topKm: 5, widthKm: 150,
     magnitude: 8.6, recurrenceYears: 130,
     citation: 'Dorbath, Cisternas & Dorbath (1990, BSSA 80:551–576): great Lima earthquakes 1586, 1687, 1746, 1940–74 sequence, ~100–150-yr interval',
   },
   {
-    name: 'Hellenic arc, western Crete (AD 365 type)', regime: 'interface', trace: [[34.80, 24.60], [35.20, 23.40], [35.80, 22.60]], dipDeg: 30, topKm: 5, widthKm: 100,
+    name: 'Hellenic arc, western Crete (AD 365 type)', regime: 'interface', trace: [[34.80, 24.60], [35.20, 23.40], [35.80, 22.60]], dipDeg: 30, mechanism: 'reverse', topKm: 5, widthKm: 100,
     magnitude: 8.3, recurrenceYears: 4800,
     citation: 'Shaw et al. (2008, Nat. Geosci. 1:268–276): AD 365 Mw 8.3–8.5, recurrence ~4,800 yr on the same fault',
   },
   {
-    name: 'Alpine fault, New Zealand', regime: 'active', trace: [[-44.50, 167.90], [-43.50, 170.00], [-42.40, 171.60], [-41.90, 172.40]], dipDeg: 60, topKm: 0, widthKm: 20,
+    name: 'Alpine fault, New Zealand', regime: 'active', trace: [[-44.50, 167.90], [-43.50, 170.00], [-42.40, 171.60], [-41.90, 172.40]], dipDeg: 60, mechanism: 'strike-slip', topKm: 0, widthKm: 20,
     magnitude: 8.1, recurrenceYears: 291,
     citation: 'Berryman et al. (2012, Science 336:1690–1693): 24 ruptures in 8,000 yr at Hokuri Creek, mean 291 ± 23 yr; M ~8.1',
   },
   {
-    name: 'Dead Sea Transform, Jordan Valley', regime: 'active', trace: [[30.00, 35.10], [31.00, 35.40], [32.30, 35.55], [33.10, 35.60]], dipDeg: 90, topKm: 0, widthKm: 15,
+    name: 'Dead Sea Transform, Jordan Valley', regime: 'active', trace: [[30.00, 35.10], [31.00, 35.40], [32.30, 35.55], [33.10, 35.60]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
     magnitude: 7.3, recurrenceYears: 1000,
     citation: 'Marco et al. (1996, JGR 101:6179–6191) and Ferry et al. (2011, BSSA 101:39–67): M ≥ 7 ruptures on the Jordan Valley segment every ~1000 yr',
+  },
+  {
+    name: 'North Tehran Fault', regime: 'active', trace: [[35.78, 51.75], [35.81, 51.40], [35.83, 50.97], [35.90, 50.65]], dipDeg: 35, mechanism: 'reverse', topKm: 0, widthKm: 20,
+    magnitude: 7.0, recurrenceYears: 3800,
+    citation: 'Ritz et al. (2012, JGR 117:B06305): a ~110-km north-dipping thrust along the northern edge of Tehran; 6–7 surface-rupturing events of Mw 6.1–7.2 in 30 kyr, mean recurrence ~3.8 kyr',
+  },
+  {
+    name: 'Mosha fault', regime: 'active', trace: [[35.70, 52.60], [35.79, 52.05], [35.92, 51.55], [36.05, 51.05]], dipDeg: 70, mechanism: 'strike-slip', topKm: 0, widthKm: 18,
+    magnitude: 7.1, recurrenceYears: 550,
+    citation: 'Ritz et al. (2003, Geological Survey of Iran / Ritz et al. 2006, Geology 34:477–480): ~150-km left-lateral fault, minimum slip rate 2.2 ± 0.5 mm/yr; the 1830 Mw 7.1 event; 1.2 m per Mw 7.1 event (Wells & Coppersmith 1994) gives ~550 yr',
   },
 ];

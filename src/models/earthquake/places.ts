@@ -67,6 +67,23 @@ export const REFERENCE_PLACES: readonly ReferencePlace[] = [
   { place: 'Chennai', latitude: 13.083, longitude: 80.27, pga475: null, source: 'ordering only' },
 ];
 
+/**
+ * National design codes' 475-year (10 % in 50 years) rock PGA at cities in each
+ * regime (issue 33): the code's own zone value for the city, as printed.
+ */
+export const NATIONAL_CODE_PLACES: readonly ReferencePlace[] = [
+  { place: 'Tehran', latitude: 35.689, longitude: 51.389, pga475: 0.35, source: 'Iranian Standard 2800, 4th ed. (BHRC 2014): design base acceleration A, very high relative hazard zone' },
+  { place: 'Lima', latitude: -12.046, longitude: -77.043, pga475: 0.45, source: 'Peru, Norma E.030 Diseño Sismorresistente (2018): zone 4, Z = 0.45 g on firm ground, 10 % in 50 yr' },
+  { place: 'Santiago', latitude: -33.449, longitude: -70.669, pga475: 0.3, source: 'Chile, NCh433.Of1996 Mod. 2009: seismic zone 2, effective ground acceleration A0 = 0.30 g' },
+  { place: 'Valparaíso', latitude: -33.047, longitude: -71.612, pga475: 0.4, source: 'Chile, NCh433.Of1996 Mod. 2009: seismic zone 3, effective ground acceleration A0 = 0.40 g' },
+  { place: 'Wellington', latitude: -41.287, longitude: 174.776, pga475: 0.4, source: 'NZS 1170.5:2004 Table 3.3: hazard factor Z = 0.40 (500-yr, rock: spectral shape 1.0 at T = 0)' },
+  { place: 'Christchurch', latitude: -43.532, longitude: 172.637, pga475: 0.3, source: 'NZS 1170.5:2004 Amendment 1 (2011): hazard factor Z = 0.30 (500-yr, rock)' },
+  { place: 'Auckland', latitude: -36.848, longitude: 174.763, pga475: 0.13, source: 'NZS 1170.5:2004 Table 3.3: hazard factor Z = 0.13 (500-yr, rock)' },
+  { place: 'Kathmandu', latitude: 27.717, longitude: 85.324, pga475: 0.35, source: 'Nepal, NBC 105:2020: seismic zoning factor Z = 0.35 (475-yr PGA), Kathmandu' },
+  { place: 'Athens', latitude: 37.984, longitude: 23.728, pga475: 0.16, source: 'Greece, EAK 2000 (2003 revision): seismic hazard zone I, design ground acceleration 0.16 g' },
+  { place: "L'Aquila", latitude: 42.35, longitude: 13.399, pga475: 0.26, source: 'Italy, NTC 2008 / INGV MPS04 (Stucchi et al. 2011): a_g at 10 % in 50 yr, 0.25–0.275 g at L\'Aquila' },
+];
+
 /** Relative orderings of the 475-year PGA that the published maps agree on: [higher, lower]. */
 export const ORDERINGS: readonly [string, string][] = [
   ['Tokyo', 'London'],

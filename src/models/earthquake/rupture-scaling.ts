@@ -26,11 +26,11 @@ export function ruptureWidthKm(m: number, regime: Regime): number {
   return 10 ** (s.a + s.b * m);
 }
 
-/** Joyner–Boore and rupture distance for a site at epicentral distance R from a vertical rupture centred on the hypocentre, striking at angle θ to the site. */
-export function pointSourceDistances(epicentralKm: number, m: number, regime: Regime, depthKm: number, strikeAngle: number): { rJbKm: number; rRupKm: number } {
+/** Joyner–Boore and rupture distance, and the rupture's top depth, for a site at epicentral distance R from a vertical rupture centred on the hypocentre, striking at angle θ to the site. */
+export function pointSourceDistances(epicentralKm: number, m: number, regime: Regime, depthKm: number, strikeAngle: number): { rJbKm: number; rRupKm: number; ztorKm: number } {
   const along = Math.max(0, Math.abs(epicentralKm * Math.cos(strikeAngle)) - ruptureLengthKm(m, regime) / 2);
   const across = epicentralKm * Math.sin(strikeAngle);
   const rJbKm = Math.hypot(along, across);
   const top = Math.max(0, depthKm - ruptureWidthKm(m, regime) / 2);
-  return { rJbKm, rRupKm: Math.hypot(rJbKm, top) };
+  return { rJbKm, rRupKm: Math.hypot(rJbKm, top), ztorKm: top };
 }

@@ -6,24 +6,26 @@ import type { OrderingCheck, ValidationRow } from '../validation-types.js';
 import path from 'node:path';
 import { legend, writeWorldMap, type MapImage } from '../maps/png-world-map.js';
 import { earthquakeThresholds } from './exceedance-tables.js';
-import { ORDERINGS, REFERENCE_PLACES, USGS_2018_SITES, USGS_2018_SOURCE } from './places.js';
+import { NATIONAL_CODE_PLACES, ORDERINGS, REFERENCE_PLACES, USGS_2018_SITES, USGS_2018_SOURCE } from './places.js';
 import type { ModelValidation } from '../validation-types.js';
 
 /** 10 % in 50 years as a return period (474.6 years), through formulas.ts. */
 export const DESIGN_RETURN_PERIOD = returnPeriodYears(0.1, 50);
 
-/** The PGA levels of the table and a cell's annual rates at them (the table holds annual rates). */
+/** The PGA levels of the table and one curve's annual rates at them (a row of the table: one rate per threshold). */
+export function pgaCurveOf(rates: ArrayLike<number>): { pga: number; rate: number }[] {
+  return earthquakeThresholds().flatMap((t, j) => (t.measure === 'PGA' ? [{ pga: t.level, rate: rates[j]! }] : []));
+}
+
 function pgaCurve(table: RateTable, latitude: number, longitude: number): { pga: number; rate: number }[] | null {
   const row = rowAt(table, latitude, longitude);
   if (row < 0) return null;
   const k = table.rates.length / table.rows;
-  return earthquakeThresholds().flatMap((t, j) => (t.measure === 'PGA' ? [{ pga: t.level, rate: table.rates[row * k + j]! }] : []));
+  return pgaCurveOf(table.rates.subarray(row * k, (row + 1) * k));
 }
 
-/** Annual rate of PGA ≥ `pga`, log-log between the table's levels (null outside them or without coverage). */
-export function rateAtPga(table: RateTable, latitude: number, longitude: number, pga: number): number | null {
-  const curve = pgaCurve(table, latitude, longitude);
-  if (!curve) return null;
+/** Annual rate of PGA ≥ `pga` on a curve, log-log between its levels (null outside them). */
+export function rateOnCurve(curve: readonly { pga: number; rate: number }[], pga: number): number | null {
   const i = curve.findIndex((p) => p.pga >= pga);
   if (i < 0) return null;
   if (curve[i]!.pga === pga) return curve[i]!.rate;
@@ -32,6 +34,12 @@ export function rateAtPga(table: RateTable, latitude: number, longitude: number,
   if (!(a.rate > 0 && b.rate > 0)) return 0;
   const t = Math.log(pga / a.pga) / Math.log(b.pga / a.pga);
   return Math.exp(Math.log(a.rate) + t * Math.log(b.rate / a.rate));
+}
+
+/** Annual rate of PGA ≥ `pga`, log-log between the table's levels (null outside them or without coverage). */
+export function rateAtPga(table: RateTable, latitude: number, longitude: number, pga: number): number | null {
+  const curve = pgaCurve(table, latitude, longitude);
+  return curve && rateOnCurve(curve, pga);
 }
 
 /**
@@ -65,7 +73,7 @@ export function validate(tables: ReadonlyMap<PerilName, HazardTable>): Validatio
       };
     }),
   );
-  const national = REFERENCE_PLACES.filter((p) => p.pga475 !== null).map((p): ValidationRow => {
+  const national = [...REFERENCE_PLACES, ...NATIONAL_CODE_PLACES].filter((p) => p.pga475 !== null).map((p): ValidationRow => {
     const ours = rateAtPga(table, p.latitude, p.longitude, p.pga475!);
     const reference = 1 / DESIGN_RETURN_PERIOD;
     const design = pga475(table, p.latitude, p.longitude);

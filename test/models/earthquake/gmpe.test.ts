@@ -1,5 +1,7 @@
 /**
- * Ground-motion models per regime (src/models/earthquake/gmpe/) against values
+ * Ground-motion models (src/models/earthquake/gmpe/): the registry, the stable-crust
+ * models and the intensity conversion (active crust and subduction have their own
+ * files, gmpe-active.test.ts and gmpe-subduction.test.ts) against values
  * they did not compute: OpenQuake's GMPE verification tables (generated with
  * the authors' or the original implementers' code; rows and provenance in
  * ./gmpe-data/), the papers' printed coefficients, and, for σ beyond the
@@ -7,12 +9,13 @@
  * from the published equations.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from '../../helpers/harness.js';
 import {
   AB06,
+  AGA16_INSLAB,
+  AGA16_INTERFACE,
   BSSA14,
+  CY14,
   GMPE_BRANCHES,
   mmiFromLnPgaG,
   mmiFromPgaG,
@@ -24,41 +27,16 @@ import {
   ZHAO06_INSLAB,
   ZHAO06_INTERFACE,
   type GroundMotionModel,
-  type Rupture,
 } from '../../../src/models/earthquake/gmpe/index.js';
 import { AB06_BC_PGA, AB06_TABLE9_PRINTED_PGA, type Ab06Coefficients } from '../../../src/models/earthquake/gmpe/atkinson-boore-2006.js';
-import { bssa14Phi, bssa14SiteTerm } from '../../../src/models/earthquake/gmpe/boore-2014.js';
 import { PZT11_BC, pzt11Log10PgaHardRock } from '../../../src/models/earthquake/gmpe/pezeshk-2011.js';
 import { F760_PGA_LN } from '../../../src/models/earthquake/gmpe/stewart-2020-f760.js';
 import { epriSigma, panelSigma } from '../../../src/models/earthquake/gmpe/nga-east-sigma.js';
 import { ngaEastLnPga760 } from '../../../src/models/earthquake/gmpe/nga-east-usgs-2017.js';
 import { mmiFromLog10PgaCmS2 } from '../../../src/models/earthquake/gmpe/worden-2012.js';
+import { assertClose, readRows, rupture } from './gmpe-helpers.js';
 
-const DATA = path.join(path.dirname(new URL(import.meta.url).pathname), 'gmpe-data');
-
-function readRows(file: string): Record<string, number>[] {
-  const [header, ...lines] = fs.readFileSync(path.join(DATA, file), 'utf8').trim().split('\n');
-  const names = header!.split(',');
-  return lines.map((line) => {
-    const cells = line.split(',').map(Number);
-    assert.equal(cells.length, names.length, `${file}: ${line}`);
-    return Object.fromEntries(names.map((name, i) => [name, cells[i]!]));
-  });
-}
-
-const rupture = (magnitude: number, distances: Partial<Rupture>): Rupture => ({
-  magnitude,
-  rRupKm: 0,
-  rJbKm: 0,
-  hypocentreDepthKm: 10,
-  ...distances,
-});
-
-function assertClose(actual: number, expected: number, tolerance: number, what: string): void {
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: got ${actual}, expected ${expected} ± ${tolerance} (off by ${actual - expected})`);
-}
-
-const MODELS: readonly GroundMotionModel[] = [AB06, PZT11_BC, NGA_EAST_USGS, BSSA14, ZHAO06_INTERFACE, ZHAO06_INSLAB];
+const MODELS: readonly GroundMotionModel[] = [AB06, PZT11_BC, NGA_EAST_USGS, BSSA14, CY14, ZHAO06_INTERFACE, ZHAO06_INSLAB, AGA16_INTERFACE, AGA16_INSLAB];
 
 describe('GMPE registry', () => {
   it('has a logic tree per regime, weights summing to 1, each model for that regime at Vs30 760 m/s, frozen', () => {
@@ -74,9 +52,9 @@ describe('GMPE registry', () => {
       }
     }
     assert.equal(REFERENCE_VS30, 760);
-    assert.deepEqual(GMPE_BRANCHES.active, [{ model: BSSA14, weight: 1 }]);
-    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 1 }]);
-    assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 1 }]);
+    assert.deepEqual(GMPE_BRANCHES.active, [{ model: BSSA14, weight: 0.5 }, { model: CY14, weight: 0.5 }]);
+    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 0.5 }, { model: AGA16_INTERFACE, weight: 0.5 }]);
+    assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 0.5 }, { model: AGA16_INSLAB, weight: 0.5 }]);
   });
 
   it('every model decreases with distance, has σ > 0, and rejects impossible ruptures', () => {
@@ -84,7 +62,7 @@ describe('GMPE registry', () => {
       for (const m of [4.5, 6, 7.5, 9]) {
         let previous = Infinity;
         for (const r of [1, 3, 10, 30, 60, 100, 150, 250, 400]) {
-          const p = model.lnPga(rupture(m, { rRupKm: r, rJbKm: r, hypocentreDepthKm: 30 }));
+          const p = model.lnPga(rupture(m, { rRupKm: r, rJbKm: r, rHypoKm: r, hypocentreDepthKm: 30 }));
           assert.ok(Number.isFinite(p.mean) && p.sigma > 0, `${model.id} M${m} R${r}`);
           assert.ok(p.mean < previous, `${model.id} M${m}: ln PGA at ${r} km not below the nearer value`);
           previous = p.mean;
@@ -219,83 +197,6 @@ describe('NGA-East for the USGS (2017), 17 models weighted, stable continental a
         assert.ok(y > previous, `M${m.toFixed(1)} at ${r} km`);
         previous = y;
       }
-    }
-  });
-});
-
-describe('Boore, Stewart, Seyhan & Atkinson (2014), active crust', () => {
-  it('matches the BSSA14 (unspecified mechanism) verification table at 10 (M, Rjb) points', () => {
-    const rows = readRows('bssa14-pga.csv');
-    assert.equal(rows.length, 10);
-    for (const row of rows) {
-      // The model reads R_JB only: give it a different, wrong R_rup to prove it.
-      const p = BSSA14.lnPga(rupture(row.magnitude!, { rJbKm: row.r_jb_km!, rRupKm: row.r_jb_km! + 50 }));
-      // Table values carry 6 significant figures: 1e-5 is their rounding.
-      assertClose(p.mean, Math.log(row.pga_g!), 1e-5, `BSSA14 M${row.magnitude} Rjb ${row.r_jb_km}`);
-    }
-  });
-
-  it('matches the tabulated total σ, with its magnitude dependence', () => {
-    for (const row of readRows('bssa14-sigma.csv')) {
-      const p = BSSA14.lnPga(rupture(row.magnitude!, { rJbKm: row.r_jb_km! }));
-      // Tables print σ to 4 decimals: half a unit plus margin.
-      assertClose(p.sigma, row.sigma_ln!, 1e-4, `BSSA14 σ M${row.magnitude} Rjb ${row.r_jb_km}`);
-      assertClose(p.sigma, Math.hypot(p.tau!, p.phi!), 1e-12, 'σ² = τ² + φ²');
-    }
-  });
-
-  it('widens φ beyond R1 = 110 km as eqs 15–17 say (hand-derived values)', () => {
-    // φ(M, Rjb) = φ(M) + ΔφR ln(Rjb/R1)/ln(R2/R1), R1 = 110, R2 = 270, ΔφR = 0.10; + ΔφR beyond R2.
-    const expected: [number, number, number][] = [
-      [5, 150, 0.731745], // φ 0.629541, τ 0.373
-      [7, 200, 0.660662], // φ 0.561579, τ 0.348
-      [7, 300, 0.689296], // φ 0.595, τ 0.348
-      [4.8, 120, 0.749876], // φ 0.644690, τ 0.383
-    ];
-    for (const [m, r, sigma] of expected) {
-      assertClose(BSSA14.lnPga(rupture(m, { rJbKm: r })).sigma, sigma, 1e-6, `BSSA14 σ M${m} Rjb ${r}`);
-    }
-  });
-
-  it('has a zero site term and no Vs30 term in φ at Vs30 760 m/s (and not elsewhere)', () => {
-    for (const pgaRock of [0.001, 0.1, 1, 3]) assert.equal(bssa14SiteTerm(760, pgaRock), 0);
-    assert.ok(bssa14SiteTerm(400, 0.3) > 0.2, 'a softer site amplifies');
-    assert.equal(bssa14Phi(6, 50, 760), bssa14Phi(6, 50, 300));
-    assert.ok(bssa14Phi(6, 50, 250) < bssa14Phi(6, 50, 300));
-  });
-});
-
-describe('Zhao et al. (2006), subduction interface and in-slab, site class I', () => {
-  // The verification tables were generated with the regression's unrounded
-  // coefficients; the paper prints 3–4 significant figures (a = 1.101,
-  // d = 1.080, S_SL = −0.528, …), which moves ln PGA by up to 2.4e-3 over
-  // these points (largest near large events and, for in-slab, far through
-  // S_SL ln x). Hence 3e-3 here, about 0.3 % in PGA. σ likewise: the tables'
-  // 0.67790794 and 0.68391246 against √(0.604² + τ²) from the three-decimal
-  // σ and τ, within 2e-4.
-  const cases: [string, GroundMotionModel, number][] = [
-    ['zhao06-interface-pga.csv', ZHAO06_INTERFACE, 0.67790794],
-    ['zhao06-inslab-pga.csv', ZHAO06_INSLAB, 0.68391246],
-  ];
-  for (const [file, model, sigma] of cases) {
-    it(`${model.id} matches the Zhao06 verification table (Vs30 800, site class I) in mean and σ`, () => {
-      const rows = readRows(file);
-      assert.ok(rows.length >= 9);
-      for (const row of rows) {
-        const p = model.lnPga(rupture(row.magnitude!, { rRupKm: row.r_rup_km!, rJbKm: 0, hypocentreDepthKm: row.depth_km! }));
-        const what = `${model.id} M${row.magnitude} h ${row.depth_km} Rrup ${row.r_rup_km}`;
-        assertClose(p.mean, Math.log(row.pga_g!), 3e-3, what);
-        assertClose(p.sigma, sigma, 2e-4, `${what} σ`);
-      }
-    });
-  }
-
-  it('caps the focal-depth term at 125 km and applies it only from 15 km', () => {
-    for (const model of [ZHAO06_INTERFACE, ZHAO06_INSLAB]) {
-      const at = (h: number): number => model.lnPga(rupture(7, { rRupKm: 150, hypocentreDepthKm: h })).mean;
-      assert.equal(at(125), at(200));
-      assert.equal(at(3), at(14.9));
-      assertClose(at(25) - at(15), 0.01412 * 10, 1e-12, `${model.id} e·(h − hc)`);
     }
   });
 });

@@ -48,7 +48,7 @@ describe('tectonic regimes and layers', () => {
 
 describe('fault geometry', () => {
   const fault = (trace: [number, number][], dipDeg: number, topKm: number, widthKm: number): FaultSource => ({
-    name: 'test', regime: 'active', trace, dipDeg, topKm, widthKm, magnitude: 7, recurrenceYears: 100, citation: 'test',
+    name: 'test', regime: 'active', trace, dipDeg, mechanism: 'reverse', topKm, widthKm, magnitude: 7, recurrenceYears: 100, citation: 'test',
   });
 
   it('a vertical fault: R_JB is the distance to the trace, R_rup adds the top depth', () => {
@@ -68,6 +68,8 @@ describe('fault geometry', () => {
     assert.ok(Math.abs(onHangingWall.rRupKm - 10 * Math.SQRT1_2) < 0.01, `${onHangingWall.rRupKm}`);
     const footWall = faultDistances(f, 0.5, -5 / KM_PER_DEGREE);
     assert.ok(Math.abs(footWall.rJbKm - 5) < 0.01 && Math.abs(footWall.rRupKm - 5) < 0.01);
+    // R_X is signed across strike from the top edge: +10 km over the hanging wall, −5 km on the foot wall.
+    assert.ok(Math.abs(onHangingWall.rxKm - 10) < 0.01 && Math.abs(footWall.rxKm + 5) < 0.01, `${onHangingWall.rxKm} ${footWall.rxKm}`);
     // 20 km east is 5.86 km past the bottom edge's surface projection (14.14 km), but the foot of the
     // perpendicular to the plane, at 10 km down-dip, is still on the fault: R_rup = 20 sin 45°.
     const past = faultDistances(f, 0.5, 20 / KM_PER_DEGREE);

@@ -20,6 +20,9 @@ export const REFERENCE_VS30 = 760;
 /** cm/s² in one g (standard gravity, 9.80665 m/s²): the papers' PSA unit is cm/s². */
 export const CM_S2_PER_G = 980.665;
 
+/** Style of faulting, from the rake: reverse 30°–150°, normal −120°–−60°, strike-slip otherwise. */
+export type Mechanism = 'strike-slip' | 'reverse' | 'normal';
+
 export interface Rupture {
   /** Moment magnitude Mw. */
   magnitude: number;
@@ -29,11 +32,18 @@ export interface Rupture {
   rJbKm: number;
   /** Hypocentre depth (km). */
   hypocentreDepthKm: number;
-  /** Depth to the top of the rupture (km); none of the PGA models here use it. */
+  /** Hypocentral distance (km): the in-slab distance of BC Hydro (abrahamson-2016.ts); callers with in-slab sources set it. */
+  rHypoKm?: number;
+  /** Depth to the top of the rupture (km): read by Chiou & Youngs (2014) (chiou-youngs-2014.ts), E[Z_TOR](M) where absent. */
   ztorKm?: number;
+  /** Fault geometry where the source has one (fault-sources.ts); area and smoothed sources are vertical strike-slip ruptures. */
+  dipDeg?: number;
+  mechanism?: Mechanism;
+  /** Horizontal distance from the top edge's surface trace, perpendicular to strike, positive on the hanging wall (km). */
+  rxKm?: number;
 }
 
-export type RuptureParameter = 'magnitude' | 'rRupKm' | 'rJbKm' | 'hypocentreDepthKm';
+export type RuptureParameter = 'magnitude' | 'rRupKm' | 'rJbKm' | 'rHypoKm' | 'rxKm' | 'hypocentreDepthKm' | 'ztorKm' | 'dipDeg' | 'mechanism';
 
 /** ln PGA (g) ~ N(mean, sigma²); sigma² = tau² + phi² when the paper splits it. */
 export interface LnPgaPrediction {
@@ -69,11 +79,11 @@ export interface GmpeBranch {
 
 /** Rejects what no model can use: non-finite values, negative distances or depth. */
 export function checkRupture(rupture: Rupture): void {
-  const { magnitude, rRupKm, rJbKm, hypocentreDepthKm } = rupture;
-  if (![magnitude, rRupKm, rJbKm, hypocentreDepthKm].every(Number.isFinite)) {
+  const { magnitude, rRupKm, rJbKm, hypocentreDepthKm, rHypoKm = 0 } = rupture;
+  if (![magnitude, rRupKm, rJbKm, hypocentreDepthKm, rHypoKm].every(Number.isFinite)) {
     throw new RangeError(`rupture parameters must be finite: ${JSON.stringify(rupture)}`);
   }
-  if (rRupKm < 0 || rJbKm < 0 || hypocentreDepthKm < 0) {
+  if (rRupKm < 0 || rJbKm < 0 || hypocentreDepthKm < 0 || rHypoKm < 0) {
     throw new RangeError(`distances and depth must be non-negative: ${JSON.stringify(rupture)}`);
   }
 }
