@@ -10,7 +10,7 @@ import { decluster, windowDays, windowKm } from '../../src/models/earthquake/dec
 import { buildEarthquake } from '../../src/models/earthquake/build.js';
 import { earthquakeBuilder } from '../../src/models/earthquake/index.js';
 import { binShares, buildExceedanceTables, earthquakeThresholds, magnitudeBins } from '../../src/models/earthquake/exceedance-tables.js';
-import { BSSA14, CY14, mmiFromLnPgaG, WGRW12_PGA } from '../../src/models/earthquake/gmpe/index.js';
+import { ASK14, BSSA14, CB14, CY14, mmiFromLnPgaG, WGRW12_PGA } from '../../src/models/earthquake/gmpe/index.js';
 import { distanceKm } from '../../src/geo/sphere.js';
 import { integrateHazard, rateAboveMinimum } from '../../src/models/earthquake/hazard.js';
 import { mergeCatalogues } from '../../src/models/earthquake/merge.js';
@@ -150,11 +150,11 @@ describe('earthquake ground motion and recurrence', () => {
         for (let s = 0; s < 8; s++) {
           const angle = ((s + 0.5) * Math.PI) / 16;
           const rJbKm = Math.hypot(Math.max(0, Math.abs(R * Math.cos(angle)) - length / 2), R * Math.sin(angle));
-          // The active logic tree: BSSA14 and CY14 at 1/2 each (CY14 reads the rupture's top depth).
-          for (const model of [BSSA14, CY14]) {
+          // The active logic tree: the four NGA-West2 models at 1/4 each (ASK14, CB14 and CY14 read the rupture's top depth).
+          for (const model of [ASK14, BSSA14, CB14, CY14]) {
             const p = model.lnPga({ magnitude: m, rJbKm, rRupKm: Math.hypot(rJbKm, top), ztorKm: top, hypocentreDepthKm: 10 });
             const pe = t.measure === 'PGA' ? truncatedNormalTail((Math.log(t.level) - p.mean) / p.sigma, 3) : mmiTail(t.level - 0.5, p.mean, p.sigma);
-            sum += (share * pe) / 8 / 2;
+            sum += (share * pe) / 8 / 4;
           }
         }
       }

@@ -18,6 +18,8 @@ export interface FaultDistances {
   rRupKm: number;
   /** R_X: off the nearest segment's top-edge trace, perpendicular to it, positive on the down-dip (hanging-wall) side. */
   rxKm: number;
+  /** R_y0: along that segment's strike, the distance beyond its ends (0 beside it). */
+  ry0Km: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export function faultDistances(fault: FaultSource, latitude: number, longitude: 
   let rJbKm = Infinity;
   let rRupKm = Infinity;
   let rxKm = 0;
+  let ry0Km = 0;
   for (let s = 0; s + 1 < fault.trace.length; s++) {
     const [x1, y1] = xy(fault.trace[s]!);
     const [x2, y2] = xy(fault.trace[s + 1]!);
@@ -49,9 +52,9 @@ export function faultDistances(fault: FaultSource, latitude: number, longitude: 
     const off = across < 0 ? -across : across > horizontal ? across - horizontal : 0;
     const segmentRupKm = Math.hypot(beyondEnd, planeDistance(across, horizontal, fault.topKm, bottom));
     rJbKm = Math.min(rJbKm, Math.hypot(beyondEnd, off));
-    if (segmentRupKm < rRupKm) [rRupKm, rxKm] = [segmentRupKm, across];
+    if (segmentRupKm < rRupKm) [rRupKm, rxKm, ry0Km] = [segmentRupKm, across, beyondEnd];
   }
-  return { rJbKm, rRupKm, rxKm };
+  return { rJbKm, rRupKm, rxKm, ry0Km };
 }
 
 /** Distance, in the vertical plane across strike, from the surface point at `across` to the fault's cross-section (a segment from (0, top) to (horizontal, bottom)). */
@@ -80,10 +83,10 @@ export function addFaultHazard(faults: readonly FaultSource[], thresholds: reado
       const row = siteRow[site]!;
       if (row < 0) return;
       const { latitude, longitude } = cellCentre(grid, site);
-      const { rJbKm, rRupKm, rxKm } = faultDistances(fault, latitude, longitude);
+      const { rJbKm, rRupKm, rxKm, ry0Km } = faultDistances(fault, latitude, longitude);
       if (rRupKm > INTEGRATION.maxRuptureKm) return;
       out.fill(0);
-      for (const { model, weight } of branches) exceedance(thresholds, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, rxKm, ztorKm: fault.topKm, dipDeg: fault.dipDeg, mechanism: fault.mechanism, hypocentreDepthKm }), out, weight);
+      for (const { model, weight } of branches) exceedance(thresholds, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, rxKm, ry0Km, ztorKm: fault.topKm, dipDeg: fault.dipDeg, mechanism: fault.mechanism, widthKm: fault.widthKm, hypocentreDepthKm }), out, weight);
       for (let j = 0; j < k; j++) rates[row * k + j]! += out[j]! / fault.recurrenceYears;
     });
   }

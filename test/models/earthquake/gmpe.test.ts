@@ -14,7 +14,9 @@ import {
   AB06,
   AGA16_INSLAB,
   AGA16_INTERFACE,
+  ASK14,
   BSSA14,
+  CB14,
   CY14,
   GMPE_BRANCHES,
   mmiFromLnPgaG,
@@ -36,7 +38,7 @@ import { ngaEastLnPga760 } from '../../../src/models/earthquake/gmpe/nga-east-us
 import { mmiFromLog10PgaCmS2 } from '../../../src/models/earthquake/gmpe/worden-2012.js';
 import { assertClose, readRows, rupture } from './gmpe-helpers.js';
 
-const MODELS: readonly GroundMotionModel[] = [AB06, PZT11_BC, NGA_EAST_USGS, BSSA14, CY14, ZHAO06_INTERFACE, ZHAO06_INSLAB, AGA16_INTERFACE, AGA16_INSLAB];
+const MODELS: readonly GroundMotionModel[] = [AB06, PZT11_BC, NGA_EAST_USGS, ASK14, BSSA14, CB14, CY14, ZHAO06_INTERFACE, ZHAO06_INSLAB, AGA16_INTERFACE, AGA16_INSLAB];
 
 describe('GMPE registry', () => {
   it('has a logic tree per regime, weights summing to 1, each model for that regime at Vs30 760 m/s, frozen', () => {
@@ -52,7 +54,7 @@ describe('GMPE registry', () => {
       }
     }
     assert.equal(REFERENCE_VS30, 760);
-    assert.deepEqual(GMPE_BRANCHES.active, [{ model: BSSA14, weight: 0.5 }, { model: CY14, weight: 0.5 }]);
+    assert.deepEqual(GMPE_BRANCHES.active, [ASK14, BSSA14, CB14, CY14].map((model) => ({ model, weight: 1 / 4 })));
     assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 0.5 }, { model: AGA16_INTERFACE, weight: 0.5 }]);
     assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 0.5 }, { model: AGA16_INSLAB, weight: 0.5 }]);
   });

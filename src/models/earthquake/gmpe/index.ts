@@ -6,7 +6,9 @@
  *               Pezeshk et al. (2011), hard rock moved to B/C    (pezeshk-2011.ts)
  *               by the NGA-East F760                             (stewart-2020-f760.ts)
  *               each with the USGS σ branches                    (nga-east-sigma.ts)
- *   active    — Boore, Stewart, Seyhan & Atkinson (2014)         (boore-2014.ts)
+ *   active    — Abrahamson, Silva & Kamai (2014)                 (abrahamson-2014.ts)
+ *               Boore, Stewart, Seyhan & Atkinson (2014)         (boore-2014.ts)
+ *               Campbell & Bozorgnia (2014)                      (campbell-bozorgnia-2014.ts)
  *               Chiou & Youngs (2014)                            (chiou-youngs-2014.ts)
  *   interface — Zhao et al. (2006), interface, site class I      (zhao-2006.ts)
  *               Abrahamson, Gregor & Addo (2016), BC Hydro        (abrahamson-2016.ts)
@@ -16,9 +18,11 @@
  * PGA → MMI: Worden et al. (2012) with P(MMI ≥ I) integrated over the
  * ln-PGA distribution and the conversion's own scatter (worden-2012.ts).
  */
+import { ASK14 } from './abrahamson-2014.js';
 import { AGA16_INSLAB, AGA16_INTERFACE } from './abrahamson-2016.js';
 import { AB06 } from './atkinson-boore-2006.js';
 import { BSSA14 } from './boore-2014.js';
+import { CB14 } from './campbell-bozorgnia-2014.js';
 import { CY14 } from './chiou-youngs-2014.js';
 import { withNgaEastSigma } from './nga-east-sigma.js';
 import { NGA_EAST_USGS } from './nga-east-usgs-2017.js';
@@ -38,15 +42,15 @@ import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
  * Atkinson & Boore 2003 and Atkinson & Macias 2009, which we do not carry): the
  * two we carry at 1/2 each. Active crust likewise: the USGS 2014 and 2018 models
  * weigh the four NGA-West2 models (ASK14, BSSA14, CB14, CY14) 0.22 each beside
- * Idriss (2014) at 0.12; the two we carry at 1/2 each.
+ * Idriss (2014) at 0.12; the four at 1/4 each.
  */
 export const GMPE_BRANCHES: Readonly<Record<Regime, readonly GmpeBranch[]>> = Object.freeze({
   stable: Object.freeze([...withNgaEastSigma(NGA_EAST_USGS, 2 / 3), ...withNgaEastSigma(AB06, 1 / 6), ...withNgaEastSigma(PZT11_BC, 1 / 6)]),
-  active: Object.freeze([{ model: BSSA14, weight: 1 / 2 }, { model: CY14, weight: 1 / 2 }]),
+  active: Object.freeze([{ model: ASK14, weight: 1 / 4 }, { model: BSSA14, weight: 1 / 4 }, { model: CB14, weight: 1 / 4 }, { model: CY14, weight: 1 / 4 }]),
   interface: Object.freeze([{ model: ZHAO06_INTERFACE, weight: 1 / 2 }, { model: AGA16_INTERFACE, weight: 1 / 2 }]),
   inslab: Object.freeze([{ model: ZHAO06_INSLAB, weight: 1 / 2 }, { model: AGA16_INSLAB, weight: 1 / 2 }]),
 });
 
-export { AB06, AGA16_INSLAB, AGA16_INTERFACE, BSSA14, CY14, NGA_EAST_USGS, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
+export { AB06, AGA16_INSLAB, AGA16_INTERFACE, ASK14, BSSA14, CB14, CY14, NGA_EAST_USGS, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
 export { REGIMES, REFERENCE_VS30, CM_S2_PER_G, type GmpeBranch, type GroundMotionModel, type LnPgaPrediction, type Regime, type Rupture, type RuptureParameter } from './types.js';
 export { mmiFromLnPgaG, mmiFromPgaG, probabilitiesMmiAtLeast, probabilityMmiAtLeast, WGRW12_CITATION, WGRW12_PGA } from './worden-2012.js';

@@ -41,9 +41,13 @@ export interface Rupture {
   mechanism?: Mechanism;
   /** Horizontal distance from the top edge's surface trace, perpendicular to strike, positive on the hanging wall (km). */
   rxKm?: number;
+  /** Down-dip width of the rupture (km), for the hanging-wall terms of Campbell & Bozorgnia (2014) and ASK14. */
+  widthKm?: number;
+  /** Distance off the ends of the rupture along strike (km; 0 beside it), for the hanging-wall taper of ASK14. */
+  ry0Km?: number;
 }
 
-export type RuptureParameter = 'magnitude' | 'rRupKm' | 'rJbKm' | 'rHypoKm' | 'rxKm' | 'hypocentreDepthKm' | 'ztorKm' | 'dipDeg' | 'mechanism';
+export type RuptureParameter = 'magnitude' | 'rRupKm' | 'rJbKm' | 'rHypoKm' | 'rxKm' | 'hypocentreDepthKm' | 'ztorKm' | 'dipDeg' | 'mechanism' | 'widthKm' | 'ry0Km';
 
 /** ln PGA (g) ~ N(mean, sigma²); sigma² = tau² + phi² when the paper splits it. */
 export interface LnPgaPrediction {
