@@ -93,6 +93,19 @@ export interface BoundaryStep {
 }
 
 export function readBoundarySteps(sourcesDir: string): BoundaryStep[] {
+  return readPlateSteps(sourcesDir);
+}
+
+/** A PB2002 step with its length and the relative plate velocity's components (Bird 2003), for moment-rate budgets. */
+export interface PlateStep extends BoundaryStep {
+  lengthKm: number;
+  /** Convergence rate across the step (mm/yr; the negative of PB2002's divergent component, 0 where it diverges). */
+  convergenceMmYr: number;
+  /** Strike-slip rate along the step (mm/yr, magnitude of the right-lateral component). */
+  strikeSlipMmYr: number;
+}
+
+export function readPlateSteps(sourcesDir: string): PlateStep[] {
   const file = sourceFile(sourcesDir, CATALOGUES.pb2002.folder, CATALOGUES.pb2002.steps);
   return readCsvRecords(file).map((r) => ({
     startLatitude: Number(r.StartLat),
@@ -100,6 +113,9 @@ export function readBoundarySteps(sourcesDir: string): BoundaryStep[] {
     endLatitude: Number(r.FinalLat),
     endLongitude: Number(r.FinalLong),
     stepClass: (r.StepClass ?? '').trim(),
+    lengthKm: Number(r['StepLength(km)']),
+    convergenceMmYr: Math.max(0, -Number(r.VelocityDivergent)),
+    strikeSlipMmYr: Math.abs(Number(r.VelocityRightLateral)),
   }));
 }
 
