@@ -105,6 +105,16 @@ export const FAULT_SOURCES: readonly FaultSource[] = [
     citation: 'Dolan et al. (2003, Science 300:115–118): four Mw 7.2–7.5 events in the past ~11,000 yr; geometry Shaw et al. (2002, BSSA 92:2946–2960)',
   },
   {
+    name: 'Palos Verdes fault zone', regime: 'active', trace: [[33.93, -118.60], [33.80, -118.38], [33.72, -118.27], [33.58, -118.08]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
+    magnitude: 7.1, recurrenceYears: 650,
+    citation: 'Lopez, Rockwell & Resnick (1996, JGR 101:8317–8334): Holocene dextral slip 2.7–3 mm/yr; Mw 7–7.2 events every ~400–900 yr',
+  },
+  {
+    name: 'Sierra Madre fault zone', regime: 'active', trace: [[34.15, -117.72], [34.17, -118.00], [34.21, -118.17], [34.28, -118.37], [34.32, -118.47]], dipDeg: 45, mechanism: 'reverse', topKm: 0, widthKm: 20,
+    magnitude: 7.4, recurrenceYears: 7500,
+    citation: 'Rubin, Lindvall & Rockwell (1998, Science 281:398–402): at least two Mw 7.2–7.6 ruptures in the past 15,000 yr at Loma Alta; north-dipping reverse fault along the San Gabriel Mountains front',
+  },
+  {
     name: 'North Anatolian, Sea of Marmara', regime: 'active', trace: [[40.70, 27.30], [40.80, 28.00], [40.87, 28.70], [40.78, 29.40]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
     magnitude: 7.4, recurrenceYears: 250,
     citation: 'Parsons (2004, JGR 109:B05304) and Ambraseys & Jackson (2000, GJI 141:F1–F6): Marmara main-fault ruptures every ~250 yr (1509, 1766, …)',
