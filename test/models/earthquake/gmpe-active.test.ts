@@ -155,13 +155,13 @@ describe('Campbell & Bozorgnia (2014), NGA-West2', () => {
 describe('Abrahamson, Silva & Kamai (2014), NGA-West2', () => {
   const mechanismOf = (rake: number): Ask14Input['mechanism'] => (rake === 90 ? 'reverse' : rake === -90 ? 'normal' : 'strike-slip');
   const input = (over: Partial<Ask14Input>): Ask14Input => ({
-    magnitude: 6, rRupKm: 10, rJbKm: 10, rxKm: -1, ry0Km: 0, dipDeg: 90, mechanism: 'strike-slip', ztorKm: 0, widthKm: 10, vs30: 760, vs30Measured: false, ...over,
+    magnitude: 6, rRupKm: 10, rxKm: -1, ry0Km: 0, dipDeg: 90, mechanism: 'strike-slip', ztorKm: 0, widthKm: 10, vs30: 760, vs30Measured: false, ...over,
   });
-  // The table's Z1 column is in km here (0.001 and 0.01 km against a Z1ref of 0.03–0.5 km: the soil-depth term at work).
+  // The table's Z1 values (1 and 10) reproduce it only read as km, against a Z1ref of 0.03–0.5 km: the soil-depth term at work.
   const fromRow = (row: Record<string, number>, over: Partial<Ask14Input> = {}): Ask14Input =>
     input({
       magnitude: row.magnitude ?? 5, mechanism: mechanismOf(row.rake ?? 90), dipDeg: row.dip ?? 45, ztorKm: row.ztor_km ?? 1, widthKm: row.width_km ?? 10,
-      rRupKm: row.r_rup_km!, rJbKm: row.r_jb_km!, rxKm: row.r_x_km!, ry0Km: row.r_y0_km!, vs30: row.vs30!, vs30Measured: true, ...over,
+      rRupKm: row.r_rup_km!, rxKm: row.r_x_km!, ry0Km: row.r_y0_km!, vs30: row.vs30!, vs30Measured: true, ...over,
     });
 
   it('matches the verification table at 18 points (M 5 and 7; reverse, strike-slip and normal; hanging wall; 151–810 m/s; Z1) to 7 digits', () => {
@@ -181,7 +181,7 @@ describe('Abrahamson, Silva & Kamai (2014), NGA-West2', () => {
 
   it('gives the hanging-wall and Z_TOR terms of eqs. (11)–(16) by hand, at 1180 m/s where the site term is linear', () => {
     const c = ASK14_PGA;
-    const at = (over: Partial<Ask14Input>): number => ask14LnPga(input({ magnitude: 7, vs30: 1180, dipDeg: 45, widthKm: 10, rRupKm: 5, rJbKm: 0, ztorKm: 2, ...over })).mean;
+    const at = (over: Partial<Ask14Input>): number => ask14LnPga(input({ magnitude: 7, vs30: 1180, dipDeg: 45, widthKm: 10, rRupKm: 5, ztorKm: 2, ...over })).mean;
     // M 7, δ 45°: T1 = 1, T2 = 1 + 0.2 × 0.5, R1 = 10 cos 45°, T3 at R_X = 3, T4 = 1 − 4/100, T5 = 1 (R_y0 = 0).
     const r1 = 10 * Math.SQRT1_2;
     const t3 = 0.25 + 1.5 * (3 / r1) - 0.75 * (3 / r1) ** 2;

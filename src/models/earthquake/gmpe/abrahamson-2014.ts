@@ -46,7 +46,6 @@ const PHI_AMP = 0.4;
 export interface Ask14Input {
   magnitude: number;
   rRupKm: number;
-  rJbKm: number;
   rxKm: number;
   /** Distance off the ends of the rupture along strike (0 beside it), km. */
   ry0Km: number;
@@ -147,7 +146,7 @@ export const ASK14: GroundMotionModel = Object.freeze({
   uses: Object.freeze(['magnitude', 'rRupKm', 'rxKm', 'ry0Km', 'ztorKm', 'dipDeg', 'mechanism', 'widthKm'] as const),
   lnPga(rupture: Rupture): LnPgaPrediction {
     checkRupture(rupture);
-    const { magnitude, rRupKm, rJbKm, dipDeg = 90, mechanism = 'strike-slip', rxKm = -1, ry0Km = 0, ztorKm = 0, widthKm = 0 } = rupture;
-    return ask14LnPga({ magnitude, rRupKm, rJbKm, rxKm, ry0Km, dipDeg, mechanism, ztorKm, widthKm, vs30: REFERENCE_VS30, vs30Measured: false });
+    const { magnitude, rRupKm, dipDeg = 90, mechanism = 'strike-slip', rxKm = -1, ry0Km = 0, ztorKm = 0, widthKm = 0 } = rupture;
+    return ask14LnPga({ magnitude, rRupKm, rxKm, ry0Km, dipDeg, mechanism, ztorKm, widthKm, vs30: REFERENCE_VS30, vs30Measured: false });
   },
 });
