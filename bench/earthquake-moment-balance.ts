@@ -14,19 +14,13 @@
  * Run: node --import tsx bench/earthquake-moment-balance.ts
  */
 import path from 'node:path';
-import { globalGrid } from '../src/engine/grid.js';
-import { readElevation } from '../src/catalogues/etopo.js';
-import { AREA_SOURCES, clearReplacedSmoothing } from '../src/models/earthquake/area-sources.js';
-import { decluster } from '../src/models/earthquake/decluster.js';
+import { cellCentre } from '../src/engine/grid.js';
+import { buildEarthquakeSources } from '../src/models/earthquake/build.js';
 import { binShares, magnitudeBins } from '../src/models/earthquake/exceedance-tables.js';
-import { faultMmaxCaps } from '../src/models/earthquake/fault-hazard.js';
-import { FAULT_SOURCES, type FaultSource } from '../src/models/earthquake/fault-sources.js';
+import { FAULT_SOURCES } from '../src/models/earthquake/fault-sources.js';
 import { rateAboveMinimum } from '../src/models/earthquake/hazard.js';
-import { mergeCatalogues } from '../src/models/earthquake/merge.js';
-import { COVERAGE, LAYERS } from '../src/models/earthquake/parameters.js';
-import { buildSourceModel } from '../src/models/earthquake/source-model.js';
-import { readBoundarySteps, readComcat, readIscGem, readOrogens, readPlateSteps } from '../src/models/earthquake/sources.js';
-import { regionalise } from '../src/models/earthquake/tectonics.js';
+import { LAYERS } from '../src/models/earthquake/parameters.js';
+import { readPlateSteps } from '../src/models/earthquake/sources.js';
 
 const SHEAR_MODULUS_PA = 3e10;
 const moment = (m: number): number => 10 ** (1.5 * m + 9.05);
@@ -58,17 +52,8 @@ const inBox = (box: Region['box'], latitude: number, longitude: number): boolean
   latitude >= box[0] && latitude <= box[1] && longitude >= box[2] && longitude <= box[3];
 
 const sourcesDir = process.env.HAZRISK_SOURCES ?? path.resolve('../shared/data');
-const { quakes } = mergeCatalogues(readIscGem(sourcesDir), readComcat(sourcesDir));
-const grid = globalGrid(COVERAGE.step);
-const regions = regionalise(grid, readBoundarySteps(sourcesDir), readOrogens(sourcesDir), readElevation(sourcesDir));
-const { model } = buildSourceModel(grid, regions, quakes, decluster(quakes));
-// As the build does (build.ts): Mmax capped near faults, zones' cells cleared.
-const layerOf = (f: FaultSource): number => LAYERS.findIndex((l) => l.regime === (f.regime === 'inslab' ? 'interface' : f.regime));
-faultMmaxCaps(FAULT_SOURCES, grid, layerOf).forEach((caps, layer) => {
-  const mmax = model.mmaxByLayer[layer]!;
-  for (const [cell, cap] of caps) mmax[cell] = Math.min(mmax[cell]!, Math.round(cap * 10) / 10);
-});
-clearReplacedSmoothing(AREA_SOURCES, grid, model.rateByLayer);
+// The source model exactly as the build integrates it (Mmax capped near faults, zones' cells cleared).
+const { grid, model } = buildEarthquakeSources(sourcesDir);
 const steps = readPlateSteps(sourcesDir);
 const bins = magnitudeBins();
 
@@ -77,11 +62,10 @@ function smoothedMomentRate(layer: number, box: Region['box']): number {
   let total = 0;
   const b = model.bByLayer[layer]!;
   for (let cell = 0; cell < grid.nlat * grid.nlon; cell++) {
-    const i = Math.floor(cell / grid.nlon);
-    const latitude = grid.lat0 + (i + 0.5) * grid.dlat;
-    const longitude = grid.lon0 + (cell - i * grid.nlon + 0.5) * grid.dlon;
     const rate = model.rateByLayer[layer]![cell]!;
-    if (!(rate > 0) || !inBox(box, latitude, longitude)) continue;
+    if (!(rate > 0)) continue;
+    const { latitude, longitude } = cellCentre(grid, cell);
+    if (!inBox(box, latitude, longitude)) continue;
     const mmax = model.mmaxByLayer[layer]![cell]!;
     const shares = binShares(bins, mmax, b);
     let perEvent = 0;

@@ -1,6 +1,6 @@
 import { globalGrid } from '../../engine/grid.js';
 import { HOURS, SEASON_SLOTS } from '../../engine/profiles.js';
-import type { RateTable } from '../../engine/table-spec.js';
+import type { GridDef, RateTable } from '../../engine/table-spec.js';
 import { readElevation } from '../../catalogues/etopo.js';
 import { assembleRateTable, uniformProfile } from '../toolkit/rate-table.js';
 import { addAreaHazard, AREA_SOURCES, clearReplacedSmoothing, type AreaSource } from './area-sources.js';
@@ -38,19 +38,26 @@ function capNearFaults(model: SourceModel, faults: readonly FaultSource[]): void
   });
 }
 
+/** The source model as the hazard integration sees it, with what it was built from. */
+export interface EarthquakeSources {
+  grid: GridDef;
+  model: SourceModel;
+  stats: SourceModelStats;
+  merge: MergeReport;
+  regions: Regionalisation;
+}
+
 /**
- * The whole pipeline: catalogues → merge → decluster → regionalise →
- * smoothed sources per layer (with background, Mmax capped near faults, cleared
- * where a zone replaces them) →
- * exceedance tables → hazard integration + fault and area sources → rate table.
- * The builder, the validation bench and the tests call this.
+ * Catalogues → merge → decluster → regionalise → smoothed sources per layer
+ * (with background, Mmax capped near faults, cleared where a zone replaces
+ * them). The build and the moment-budget bench start from this.
  */
-export function buildEarthquake(
+export function buildEarthquakeSources(
   sourcesDir: string,
   progress: (fraction: number, label: string) => void = () => {},
   faults: readonly FaultSource[] = FAULT_SOURCES,
   areas: readonly AreaSource[] = AREA_SOURCES,
-): EarthquakeBuild {
+): EarthquakeSources {
   progress(0, 'reading catalogues');
   const { quakes, report } = mergeCatalogues(readIscGem(sourcesDir), readComcat(sourcesDir));
   progress(0.1, 'declustering');
@@ -62,6 +69,21 @@ export function buildEarthquake(
   const { model, stats } = buildSourceModel(grid, regions, quakes, mainshocks);
   capNearFaults(model, faults);
   clearReplacedSmoothing(areas, grid, model.rateByLayer);
+  return { grid, model, stats, merge: report, regions };
+}
+
+/**
+ * The whole pipeline: the sources (buildEarthquakeSources) →
+ * exceedance tables → hazard integration + fault and area sources → rate table.
+ * The builder, the validation bench and the tests call this.
+ */
+export function buildEarthquake(
+  sourcesDir: string,
+  progress: (fraction: number, label: string) => void = () => {},
+  faults: readonly FaultSource[] = FAULT_SOURCES,
+  areas: readonly AreaSource[] = AREA_SOURCES,
+): EarthquakeBuild {
+  const { grid, model, stats, merge: report, regions } = buildEarthquakeSources(sourcesDir, progress, faults, areas);
   progress(0.3, 'ground-motion tables');
   const tables = buildExceedanceTables();
   const { cellRow, rows } = siteRows(grid, sourcesDir);

@@ -140,10 +140,10 @@ function computeExceedanceTables(): ExceedanceTables {
       const reach = cutoffKm(m, l);
       for (let node = 0; node < nodes[l]! && node * stepKm <= reach; node++) {
         out.fill(0);
+        const rHypoKm = Math.hypot(node * stepKm, layer.depthKm);
         for (const angle of strikes) {
           const { rJbKm, rRupKm, ztorKm } = pointSourceDistances(node * stepKm, m, layer.regime, layer.depthKm, angle);
           if (rRupKm > INTEGRATION.maxRuptureKm) continue;
-          const rHypoKm = Math.hypot(node * stepKm, layer.depthKm);
           for (const { model, weight } of branches) {
             exceedance(thresholds, model.lnPga({ magnitude: m, rRupKm, rJbKm, rHypoKm, ztorKm, hypocentreDepthKm: layer.depthKm }), out, weight / strikes.length);
           }
