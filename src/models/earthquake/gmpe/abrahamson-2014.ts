@@ -25,7 +25,7 @@
  * Coefficients: the PGA row of Tables 4–6 and the constants of the text (M2 = 5, n = 1.5, h1–h3, a2HW 0.2).
  */
 import { RADIANS_PER_DEGREE } from '../../../geo/sphere.js';
-import { checkRupture, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Mechanism, type Rupture } from './types.js';
+import { checkRupture, faultGeometry, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Mechanism, type Rupture } from './types.js';
 
 export const ASK14_PGA = Object.freeze({
   m1: 6.75, vLin: 660, b: -1.47, c: 2.4, c4: 4.5, a1: 0.587, a2: -0.79, a3: 0.275, a4: -0.1, a5: -0.41, a6: 2.154, a7: 0, a8: -0.015,
@@ -133,9 +133,8 @@ const CITATION =
   'Earthquake Spectra 30(3), 1025–1055. doi:10.1193/070913EQS198M';
 
 /**
- * Fault sources pass their dip, mechanism, R_X, R_y0, Z_TOR and width; the
- * smoothed and area sources are vertical strike-slip ruptures (no hanging
- * wall), Z_TOR from the rupture (else 0). Vs30 inferred, Z1 at its reference.
+ * Fault geometry as faultGeometry (types.ts) gives it; Z_TOR from the rupture
+ * (else 0). Vs30 inferred, Z1 at its reference.
  */
 export const ASK14: GroundMotionModel = Object.freeze({
   id: 'ASK14',
@@ -146,7 +145,7 @@ export const ASK14: GroundMotionModel = Object.freeze({
   uses: Object.freeze(['magnitude', 'rRupKm', 'rxKm', 'ry0Km', 'ztorKm', 'dipDeg', 'mechanism', 'widthKm'] as const),
   lnPga(rupture: Rupture): LnPgaPrediction {
     checkRupture(rupture);
-    const { magnitude, rRupKm, dipDeg = 90, mechanism = 'strike-slip', rxKm = -1, ry0Km = 0, ztorKm = 0, widthKm = 0 } = rupture;
-    return ask14LnPga({ magnitude, rRupKm, rxKm, ry0Km, dipDeg, mechanism, ztorKm, widthKm, vs30: REFERENCE_VS30, vs30Measured: false });
+    const { magnitude, rRupKm, ztorKm = 0 } = rupture;
+    return ask14LnPga({ magnitude, rRupKm, ...faultGeometry(rupture), ztorKm, vs30: REFERENCE_VS30, vs30Measured: false });
   },
 });

@@ -31,7 +31,7 @@
  * Coefficients: the PGA row of Table 1 (and Tables 2–3 for σ).
  */
 import { RADIANS_PER_DEGREE } from '../../../geo/sphere.js';
-import { checkRupture, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Mechanism, type Rupture } from './types.js';
+import { checkRupture, faultGeometry, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Mechanism, type Rupture } from './types.js';
 
 export const CB14_PGA = Object.freeze({
   c0: -4.416, c1: 0.984, c2: 0.537, c3: -1.499, c4: -0.496, c5: -2.773, c6: 0.248, c7: 6.768, c8: 0, c9: -0.212,
@@ -140,9 +140,8 @@ const CITATION =
   'and 5% damped linear acceleration response spectra. Earthquake Spectra 30(3), 1087–1115. doi:10.1193/062913EQS175M';
 
 /**
- * Fault sources pass their dip, mechanism, R_X, Z_TOR and width; the smoothed
- * and area sources are vertical strike-slip ruptures (no hanging wall), Z_TOR
- * from the rupture (else 0), the width unused at 90°. Z2.5 from eq. (33).
+ * Fault geometry as faultGeometry (types.ts) gives it (the width unused at
+ * 90°); Z_TOR from the rupture (else 0). Z2.5 from eq. (33).
  */
 export const CB14: GroundMotionModel = Object.freeze({
   id: 'CB14',
@@ -153,7 +152,7 @@ export const CB14: GroundMotionModel = Object.freeze({
   uses: Object.freeze(['magnitude', 'rRupKm', 'rJbKm', 'rxKm', 'ztorKm', 'dipDeg', 'mechanism', 'widthKm', 'hypocentreDepthKm'] as const),
   lnPga(rupture: Rupture): LnPgaPrediction {
     checkRupture(rupture);
-    const { magnitude, rRupKm, rJbKm, hypocentreDepthKm, dipDeg = 90, mechanism = 'strike-slip', rxKm = -1, ztorKm = 0, widthKm = 0 } = rupture;
-    return cb14LnPga({ magnitude, rRupKm, rJbKm, rxKm, dipDeg, mechanism, ztorKm, widthKm, hypocentreDepthKm, vs30: REFERENCE_VS30 });
+    const { magnitude, rRupKm, rJbKm, hypocentreDepthKm, ztorKm = 0 } = rupture;
+    return cb14LnPga({ magnitude, rRupKm, rJbKm, ...faultGeometry(rupture), ztorKm, hypocentreDepthKm, vs30: REFERENCE_VS30 });
   },
 });

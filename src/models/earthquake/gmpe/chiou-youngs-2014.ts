@@ -25,7 +25,7 @@
  * Faulting flags from the mechanism (types.ts Mechanism).
  */
 import { RADIANS_PER_DEGREE } from '../../../geo/sphere.js';
-import { checkRupture, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Mechanism, type Rupture } from './types.js';
+import { checkRupture, faultGeometry, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Mechanism, type Rupture } from './types.js';
 
 export const CY14_PGA = Object.freeze({
   c1: -1.5065, c1a: 0.165, c1b: -0.255, c1c: -0.165, c1d: 0.255, cn: 16.0875, cm: 4.9993, c2: 1.06, c3: 1.9636,
@@ -103,10 +103,8 @@ const CITATION =
   'of peak ground motion and response spectra. Earthquake Spectra 30(3), 1117–1153. doi:10.1193/072813EQS219M';
 
 /**
- * A fault source passes its dip, mechanism, R_X and top depth; the smoothed
- * and area sources carry none and are vertical strike-slip ruptures (no
- * hanging wall, no dip term), their top at the rupture's Z_TOR, else at
- * E[Z_TOR](M). Vs30 inferred, not measured.
+ * Fault geometry as faultGeometry (types.ts) gives it; the top at the
+ * rupture's Z_TOR, else at E[Z_TOR](M). Vs30 inferred, not measured.
  */
 export const CY14: GroundMotionModel = Object.freeze({
   id: 'CY14',
@@ -117,7 +115,8 @@ export const CY14: GroundMotionModel = Object.freeze({
   uses: Object.freeze(['magnitude', 'rRupKm', 'rJbKm', 'rxKm', 'ztorKm', 'dipDeg', 'mechanism'] as const),
   lnPga(rupture: Rupture): LnPgaPrediction {
     checkRupture(rupture);
-    const { magnitude, rRupKm, rJbKm, dipDeg = 90, mechanism = 'strike-slip', rxKm = -1 } = rupture;
+    const { magnitude, rRupKm, rJbKm } = rupture;
+    const { dipDeg, mechanism, rxKm } = faultGeometry(rupture);
     const ztorKm = rupture.ztorKm ?? cy14ExpectedZtor(magnitude, mechanism);
     return cy14LnPga({ magnitude, rRupKm, rJbKm, rxKm, dipDeg, mechanism, ztorKm, vs30: REFERENCE_VS30, vs30Measured: false });
   },

@@ -81,6 +81,17 @@ export interface GmpeBranch {
   weight: number;
 }
 
+/**
+ * A rupture's fault geometry for the models that read it (ASK14, CB14, CY14):
+ * a fault source's own, else the convention for sources without one (smoothed
+ * and zone sources) — a vertical strike-slip rupture, the site on its foot wall
+ * (R_X < 0, so no hanging-wall term), beside it along strike (R_y0 = 0).
+ */
+export function faultGeometry(rupture: Rupture): { dipDeg: number; mechanism: Mechanism; rxKm: number; ry0Km: number; widthKm: number } {
+  const { dipDeg = 90, mechanism = 'strike-slip', rxKm = -1, ry0Km = 0, widthKm = 0 } = rupture;
+  return { dipDeg, mechanism, rxKm, ry0Km, widthKm };
+}
+
 /** Rejects what no model can use: non-finite values, negative distances or depth. */
 export function checkRupture(rupture: Rupture): void {
   const { magnitude, rRupKm, rJbKm, hypocentreDepthKm, rHypoKm = 0 } = rupture;
