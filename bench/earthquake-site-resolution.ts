@@ -1,11 +1,13 @@
 /**
- * What the table's 0.5° cells cost near faults: the Earthquake table holds one
- * hazard curve per cell, computed at the cell's centre, and a place reads its
- * cell's curve. For each validation place this prints the annual rate at its
- * reference PGA as the table gives it, and with the fault sources' share
- * recomputed at the place's own coordinates (the smoothed and zone sources
- * vary over tens of kilometres and are left at the cell's value), with the
- * distance from the place to its cell's centre and to the nearest fault trace.
+ * What the table's cells cost near faults: the Earthquake table holds one
+ * hazard curve per cell, its fault share computed at the cell's centre (0.125°
+ * cells within NEAR_FAULT_GRID.distanceKm of a fault, 0.5° elsewhere:
+ * near-fault-grid.ts), and a place reads its cell's curve. For each validation
+ * place this prints the annual rate at its reference PGA as the table gives it,
+ * and with the fault sources' share recomputed at the place's own coordinates
+ * (the smoothed and zone sources vary over tens of kilometres and are left at
+ * the cell's value), with the distance from the place to its cell's centre and
+ * to the nearest fault trace.
  * Run: node --import tsx bench/earthquake-site-resolution.ts
  */
 import path from 'node:path';

@@ -12,6 +12,7 @@ import { FAULT_SOURCES, type FaultSource } from './fault-sources.js';
 import { integrateHazard } from './hazard.js';
 import { mergeCatalogues, type MergeReport } from './merge.js';
 import { earthquakeMeta } from './meta.js';
+import { refineNearFaults } from './near-fault-grid.js';
 import { COVERAGE, LAYERS } from './parameters.js';
 import { buildSourceModel, type SourceModel, type SourceModelStats } from './source-model.js';
 import { readBoundarySteps, readComcat, readIscGem, readOrogens } from './sources.js';
@@ -89,13 +90,16 @@ export function buildEarthquake(
   const { cellRow, rows } = siteRows(grid, sourcesDir);
   progress(0.4, 'hazard integration');
   const rates = integrateHazard(model, tables, cellRow, rows, (f) => progress(0.4 + 0.55 * f, 'hazard integration'));
-  addFaultHazard(faults, tables.thresholds, grid, cellRow, rates);
-  addAreaHazard(areas, tables, grid, cellRow, rates);
   const k = tables.thresholds.length;
+  const faultRates = new Float64Array(rows * k);
+  addFaultHazard(faults, tables.thresholds, grid, cellRow, faultRates);
+  for (let i = 0; i < rates.length; i++) rates[i]! += faultRates[i]!;
+  addAreaHazard(areas, tables, grid, cellRow, rates);
   const covered: number[] = [];
   cellRow.forEach((row, cell) => row >= 0 && covered.push(cell));
   // Earthquakes have no season and no time of day: one uniform profile of each.
-  const table = assembleRateTable({
+  // One row per covered cell in cell order, as siteRows numbers them, so faultRates reads by table row.
+  const coarse = assembleRateTable({
     peril: 'Earthquake',
     grid,
     thresholds: k,
@@ -106,5 +110,7 @@ export function buildEarthquake(
     rowSharing: 'none',
     meta: earthquakeMeta(stats),
   });
+  progress(0.97, 'near-fault grid');
+  const table = refineNearFaults(coarse, faultRates, faults, tables.thresholds);
   return { table, thresholds: tables.thresholds, merge: report, sources: stats, regions };
 }

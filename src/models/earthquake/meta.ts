@@ -3,14 +3,17 @@ import type { TableMeta } from '../../engine/table-spec.js';
 import { AREA_SOURCES } from './area-sources.js';
 import { FAULT_SOURCES } from './fault-sources.js';
 import { GMPE_BRANCHES, WGRW12_CITATION } from './gmpe/index.js';
-import { BACKGROUND, COMPLETENESS, COVERAGE, FAULT_ZONE, INTEGRATION, LAYERS, MERGE, RECURRENCE, REGIONALISATION, SMOOTHING } from './parameters.js';
+import { BACKGROUND, COMPLETENESS, COVERAGE, FAULT_ZONE, INTEGRATION, LAYERS, MERGE, NEAR_FAULT_GRID, RECURRENCE, REGIONALISATION, SMOOTHING } from './parameters.js';
 import type { SourceModelStats } from './source-model.js';
 
 /** Catalogue folders read (PB2002 for the regimes, ETOPO for the site cells and the ocean floor). */
 export const EARTHQUAKE_SOURCES = [CATALOGUES.iscGem.folder, CATALOGUES.comcatM5.folder, CATALOGUES.pb2002.folder, CATALOGUES.etopo.folder];
 
 export const EARTHQUAKE_COVERAGE =
-  'Global land and near-shore (0.5° cells above −200 m plus one ring), reference rock site Vs30 760 m/s: smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat) with a background floor, 30 characteristic fault and megathrust sources, 2 area sources with published regional rates (Puget Sound in-slab, Reno–Carson City) and 9 eastern North American zones with rates counted in the USGS regional catalogue, a ground-motion model per regime; MMI and PGA. Open ocean not covered.';
+  `Global land and near-shore (0.5° cells above −200 m plus one ring; 0.125° cells within ${NEAR_FAULT_GRID.distanceKm} km of a fault source), reference rock site Vs30 760 m/s: ` +
+  `smoothed seismicity per tectonic regime (ISC-GEM, USGS ComCat) with a background floor, ${FAULT_SOURCES.length} characteristic fault and megathrust sources, ` +
+  '2 area sources with published regional rates (Puget Sound in-slab, Reno–Carson City) and 9 eastern North American zones with rates counted in the USGS regional catalogue, ' +
+  'a logic tree of ground-motion models per regime; MMI and PGA. Open ocean not covered.';
 
 /** Table metadata: everything that changes the numbers, for the manifest and /v1/perils. */
 export function earthquakeMeta(stats: SourceModelStats): TableMeta {

@@ -150,6 +150,19 @@ export const FAULT_ZONE = {
   belowCharacteristic: 0.5,
 } as const;
 
+/**
+ * The table's grid near faults (near-fault-grid.ts): cells of this size (it
+ * must divide the 0.5° step; 0.125° is exact in binary, so fine and coarse
+ * cell edges agree) within this distance of a fault's surface projection get
+ * their own curve. 0.125° puts a place at most ~7 km from its cell's centre in
+ * each direction (50 km at 0.5°); 100 km reaches the distance where a
+ * megathrust's hazard still changes by tens of per cent across a 0.5° cell.
+ */
+export const NEAR_FAULT_GRID = {
+  step: 0.125,
+  distanceKm: 100,
+} as const;
+
 /** Hazard integration. */
 export const INTEGRATION = {
   /** Ground motion counted only from ruptures within this rupture distance (km). */

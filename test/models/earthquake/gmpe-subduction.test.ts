@@ -1,5 +1,5 @@
 /**
- * Subduction ground-motion models (Zhao et al. 2006, BC Hydro) against
+ * Subduction ground-motion models (Zhao et al. 2006, BC Hydro, Atkinson & Boore 2003) against
  * OpenQuake's verification tables (./gmpe-data/, provenance in its README)
  * and hand-derived terms.
  */
@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
 import { AGA16_INSLAB, AGA16_INTERFACE, ZHAO06_INSLAB, ZHAO06_INTERFACE, type GroundMotionModel } from '../../../src/models/earthquake/gmpe/index.js';
 import { AGA16_PGA, aga16LnPga, aga16SiteTerm } from '../../../src/models/earthquake/gmpe/abrahamson-2016.js';
+import { AB03_INSLAB, AB03_INTERFACE, ab03LnPga } from '../../../src/models/earthquake/gmpe/atkinson-boore-2003.js';
 import { assertClose, readRows, rupture } from './gmpe-helpers.js';
 
 describe('Zhao et al. (2006), subduction interface and in-slab, site class I', () => {
@@ -90,5 +91,42 @@ describe('Abrahamson, Gregor & Addo (2016), BC Hydro, interface and in-slab, cen
     assertClose(aga16SiteTerm(1000, 0.3), (0.98 - 1.186 * 1.18) * Math.log(1000 / 865.1), 1e-12, 'f_site at 1000 m/s');
     assert.equal(aga16SiteTerm(1500, 0.3), aga16SiteTerm(1000, 0.9));
     assertClose(aga16SiteTerm(AGA16_PGA.vLin, 0.3), 0, 1e-12, 'f_site at V_lin');
+  });
+});
+
+describe('Atkinson & Boore (2003), global interface and in-slab, B/C as the USGS uses them', () => {
+  // The tables come from the USGS Fortran, which divides cm/s² by 980 to get g where we divide by
+  // standard gravity, 980.665: theirs read ln(980.665/980) = 6.8e-4 higher, at every row. Beyond that,
+  // the tables' rounding to 7 decimals of g: 5e-8 g, so 5e-8/PGA in ln PGA, plus 1e-5.
+  const usgsG = Math.log(980.665 / 980);
+  const cases: [string, typeof AB03_INTERFACE, number][] = [
+    ['ab03-interface-pga.csv', AB03_INTERFACE, 0.5295946],
+    ['ab03-inslab-pga.csv', AB03_INSLAB, 0.621698],
+  ];
+  for (const [file, model, sigma] of cases) {
+    it(`${model.id} matches the GlobalNSHMP verification table (Vs30 761: half the class-C term) in mean and σ`, () => {
+      const rows = readRows(file);
+      assert.ok(rows.length >= 17);
+      for (const row of rows) {
+        const p = model.lnPga(rupture(row.magnitude!, { rRupKm: row.r_rup_km!, rJbKm: 0, hypocentreDepthKm: row.depth_km! }));
+        const what = `${model.id} M${row.magnitude} h ${row.depth_km} Rrup ${row.r_rup_km}`;
+        assertClose(p.mean + usgsG, Math.log(row.pga_g!), 5e-8 / row.pga_g! + 1e-5, what);
+        assertClose(p.sigma, sigma, 1e-6, `${what} σ`);
+      }
+    });
+  }
+
+  it('fixes interface events at 20 km, caps in-slab depth at 100 km and magnitudes at 8.5 and 8.0', () => {
+    assert.equal(ab03LnPga('interface', 8, 60, 10), ab03LnPga('interface', 8, 60, 45));
+    assert.equal(ab03LnPga('inslab', 7, 150, 100), ab03LnPga('inslab', 7, 150, 180));
+    assert.ok(ab03LnPga('inslab', 7, 150, 80) < ab03LnPga('inslab', 7, 150, 100));
+    assert.equal(ab03LnPga('interface', 8.5, 100, 20), ab03LnPga('interface', 9.2, 100, 20));
+    assert.equal(ab03LnPga('inslab', 8.0, 100, 60), ab03LnPga('inslab', 8.4, 100, 60));
+  });
+
+  it('adds half the class-C term while the rock PGA is at most 100 cm/s², and none from 500 cm/s²', () => {
+    // Far and small: rock PGA well under 100 cm/s², so the site term is the full 0.5 × 0.19 (log10).
+    const rockLog10 = -0.04713 + 0.6909 * 6 + 0.0113 * 60 - 0.00202 * Math.hypot(200, 0.00724 * 10 ** (0.507 * 6)) - 10 ** (0.301 - 0.06) * Math.log10(Math.hypot(200, 0.00724 * 10 ** (0.507 * 6)));
+    assertClose(ab03LnPga('inslab', 6, 200, 60), (rockLog10 + 0.095) * Math.LN10 - Math.log(980.665), 1e-12, 'in-slab M6 at 200 km');
   });
 });

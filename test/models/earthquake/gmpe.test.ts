@@ -11,6 +11,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
 import {
+  AB03_INSLAB,
+  AB03_INTERFACE,
   AB06,
   AGA16_INSLAB,
   AGA16_INTERFACE,
@@ -55,8 +57,10 @@ describe('GMPE registry', () => {
     }
     assert.equal(REFERENCE_VS30, 760);
     assert.deepEqual(GMPE_BRANCHES.active, [ASK14, BSSA14, CB14, CY14].map((model) => ({ model, weight: 1 / 4 })));
-    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 0.5 }, { model: AGA16_INTERFACE, weight: 0.5 }]);
-    assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 0.5 }, { model: AGA16_INSLAB, weight: 0.5 }]);
+    // USGS 2014 subduction weights without Atkinson & Macias (2009): interface 0.3 : 0.3 : 0.1, in-slab equal.
+    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 3 / 7 }, { model: AGA16_INTERFACE, weight: 3 / 7 }, { model: AB03_INTERFACE, weight: 1 / 7 }]);
+    assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 1 / 3 }, { model: AGA16_INSLAB, weight: 1 / 3 }, { model: AB03_INSLAB, weight: 1 / 3 }]);
+    for (const regime of REGIMES) assertClose(GMPE_BRANCHES[regime].reduce((sum, b) => sum + b.weight, 0), 1, 1e-12, `${regime} weights`);
   });
 
   it('every model decreases with distance, has σ > 0, and rejects impossible ruptures', () => {

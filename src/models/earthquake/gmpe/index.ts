@@ -12,14 +12,17 @@
  *               Chiou & Youngs (2014)                            (chiou-youngs-2014.ts)
  *   interface — Zhao et al. (2006), interface, site class I      (zhao-2006.ts)
  *               Abrahamson, Gregor & Addo (2016), BC Hydro        (abrahamson-2016.ts)
+ *               Atkinson & Boore (2003), global, B/C (USGS)      (atkinson-boore-2003.ts)
  *   inslab    — Zhao et al. (2006), in-slab, site class I        (zhao-2006.ts)
  *               Abrahamson, Gregor & Addo (2016), BC Hydro        (abrahamson-2016.ts)
+ *               Atkinson & Boore (2003), global, B/C (USGS)      (atkinson-boore-2003.ts)
  * Every model predicts ln PGA (g) at Vs30 = 760 m/s with its total σ.
  * PGA → MMI: Worden et al. (2012) with P(MMI ≥ I) integrated over the
  * ln-PGA distribution and the conversion's own scatter (worden-2012.ts).
  */
 import { ASK14 } from './abrahamson-2014.js';
 import { AGA16_INSLAB, AGA16_INTERFACE } from './abrahamson-2016.js';
+import { AB03_INSLAB, AB03_INTERFACE } from './atkinson-boore-2003.js';
 import { AB06 } from './atkinson-boore-2006.js';
 import { BSSA14 } from './boore-2014.js';
 import { CB14 } from './campbell-bozorgnia-2014.js';
@@ -37,20 +40,21 @@ import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
  * AB06 and PZT11, forerunners of two of its seeds (Boore's AB14 and
  * Pezeshk et al. 2015), 1/6 each — and every median takes the USGS σ logic
  * tree (EPRI 0.8, panel 0.2). Subduction follows the USGS 2014 model
- * (Petersen et al. 2014, USGS OFR 2014-1091), which weighs Zhao et al. (2006)
- * and BC Hydro equally (0.3 each for interface events, 1/3 each in-slab, beside
- * Atkinson & Boore 2003 and Atkinson & Macias 2009, which we do not carry): the
- * two we carry at 1/2 each. Active crust likewise: the USGS 2014 and 2018 models
+ * (Petersen et al. 2014, USGS OFR 2014-1091). Interface events: Zhao et al.
+ * (2006) 0.3, BC Hydro 0.3, Atkinson & Macias (2009) 0.3, which we do not
+ * carry, and Atkinson & Boore (2003) 0.1 — the three we carry at 3/7, 3/7 and
+ * 1/7. In-slab events: Zhao 1/3, BC Hydro 1/3, and AB03's global and Cascadia
+ * forms 1/6 each — here the global form at 1/3. Active crust likewise: the USGS 2014 and 2018 models
  * weigh the four NGA-West2 models (ASK14, BSSA14, CB14, CY14) 0.22 each beside
  * Idriss (2014) at 0.12; the four at 1/4 each.
  */
 export const GMPE_BRANCHES: Readonly<Record<Regime, readonly GmpeBranch[]>> = Object.freeze({
   stable: Object.freeze([...withNgaEastSigma(NGA_EAST_USGS, 2 / 3), ...withNgaEastSigma(AB06, 1 / 6), ...withNgaEastSigma(PZT11_BC, 1 / 6)]),
   active: Object.freeze([{ model: ASK14, weight: 1 / 4 }, { model: BSSA14, weight: 1 / 4 }, { model: CB14, weight: 1 / 4 }, { model: CY14, weight: 1 / 4 }]),
-  interface: Object.freeze([{ model: ZHAO06_INTERFACE, weight: 1 / 2 }, { model: AGA16_INTERFACE, weight: 1 / 2 }]),
-  inslab: Object.freeze([{ model: ZHAO06_INSLAB, weight: 1 / 2 }, { model: AGA16_INSLAB, weight: 1 / 2 }]),
+  interface: Object.freeze([{ model: ZHAO06_INTERFACE, weight: 3 / 7 }, { model: AGA16_INTERFACE, weight: 3 / 7 }, { model: AB03_INTERFACE, weight: 1 / 7 }]),
+  inslab: Object.freeze([{ model: ZHAO06_INSLAB, weight: 1 / 3 }, { model: AGA16_INSLAB, weight: 1 / 3 }, { model: AB03_INSLAB, weight: 1 / 3 }]),
 });
 
-export { AB06, AGA16_INSLAB, AGA16_INTERFACE, ASK14, BSSA14, CB14, CY14, NGA_EAST_USGS, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
+export { AB03_INSLAB, AB03_INTERFACE, AB06, AGA16_INSLAB, AGA16_INTERFACE, ASK14, BSSA14, CB14, CY14, NGA_EAST_USGS, PZT11_BC, ZHAO06_INSLAB, ZHAO06_INTERFACE };
 export { REGIMES, REFERENCE_VS30, CM_S2_PER_G, type GmpeBranch, type GroundMotionModel, type LnPgaPrediction, type Regime, type Rupture, type RuptureParameter } from './types.js';
 export { mmiFromLnPgaG, mmiFromPgaG, probabilitiesMmiAtLeast, probabilityMmiAtLeast, WGRW12_CITATION, WGRW12_PGA } from './worden-2012.js';
