@@ -57,17 +57,22 @@ export const FAULT_SOURCES: readonly FaultSource[] = [
   {
     name: 'Wasatch, Salt Lake City segment', regime: 'active', trace: [[40.85, -111.92], [40.65, -111.82], [40.48, -111.79]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 20,
     magnitude: 7.0, recurrenceYears: 1300,
-    citation: 'DuRoss et al. (2016, BSSA 106:2543–2565): Salt Lake City segment mean recurrence ~1300 yr, M ~7',
+    citation: 'Petersen et al. (2014, USGS OFR 2014-1091), NSHM source "Wasatch Flt SLC": M 7.07, 0.000769/yr (1300 yr); DuRoss et al. (2016, JGR Solid Earth 121:1131–1157): segment mean recurrence 1.1–1.3 kyr',
   },
   {
     name: 'Wasatch, Weber segment', regime: 'active', trace: [[41.40, -111.98], [41.15, -111.92], [40.90, -111.88]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 20,
-    magnitude: 7.0, recurrenceYears: 1400,
-    citation: 'DuRoss et al. (2016, BSSA 106:2543–2565): Weber segment mean recurrence ~1400 yr',
+    magnitude: 7.2, recurrenceYears: 1300,
+    citation: 'Petersen et al. (2014, USGS OFR 2014-1091), NSHM geologic full-rupture source: Weber segment M 7.16, 0.000769/yr (1300 yr); DuRoss et al. (2016, JGR Solid Earth 121:1131–1157): segment mean recurrence 1.1–1.3 kyr',
   },
   {
     name: 'Wasatch, Provo segment', regime: 'active', trace: [[40.45, -111.75], [40.20, -111.62], [39.90, -111.72]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 20,
-    magnitude: 7.1, recurrenceYears: 1500,
-    citation: 'DuRoss et al. (2016, BSSA 106:2543–2565): Provo segment mean recurrence ~1500 yr',
+    magnitude: 7.3, recurrenceYears: 1300,
+    citation: 'Petersen et al. (2014, USGS OFR 2014-1091), NSHM geologic full-rupture source: Provo segment M 7.27, 0.000769/yr (1300 yr); DuRoss et al. (2016, JGR Solid Earth 121:1131–1157): segment mean recurrence 1.1–1.3 kyr',
+  },
+  {
+    name: 'West Valley fault zone (Taylorsville)', regime: 'active', trace: [[40.658, -111.951], [40.700, -111.967], [40.745, -111.989], [40.797, -112.018]], dipDeg: 50, mechanism: 'normal', topKm: 0, widthKm: 9,
+    magnitude: 6.5, recurrenceYears: 2600,
+    citation: 'Petersen et al. (2014, USGS OFR 2014-1091), NSHM source 2386: M 6.5 at 3.86e-4/yr from 0.52 mm/yr (Lund 2005, UGS Bull. 134); east-dipping, truncated at depth by the Wasatch (width 8.9 km); antithetic to the Salt Lake City segment and usually rupturing with it (DuRoss & Hylland 2014, UGS Special Study 149)',
   },
   {
     name: 'Hayward', regime: 'active', trace: [[37.97, -122.34], [37.75, -122.16], [37.53, -121.97], [37.40, -121.86]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 12,
@@ -110,14 +115,59 @@ export const FAULT_SOURCES: readonly FaultSource[] = [
     citation: 'Lopez, Rockwell & Resnick (1996, JGR 101:8317–8334): Holocene dextral slip 2.7–3 mm/yr; Mw 7–7.2 events every ~400–900 yr',
   },
   {
+    name: 'Raymond fault', regime: 'active', trace: [[34.163, -117.990], [34.136, -118.064], [34.119, -118.142], [34.122, -118.223]], dipDeg: 79, mechanism: 'strike-slip', topKm: 0, widthKm: 16,
+    magnitude: 6.7, recurrenceYears: 600,
+    citation: 'UCERF3 (Field et al. 2014, BSSA 104:1122–1180) fault section 152 and geologic deformation model: 2.0 mm/yr, dip 79° N, 0–15.6 km; ~1.2 m per Mw 6.7 event on 22 × 16 km (moment balance) gives ~600 yr',
+  },
+  {
+    name: 'Hollywood fault', regime: 'active', trace: [[34.122, -118.223], [34.114, -118.291], [34.102, -118.358], [34.079, -118.421]], dipDeg: 70, mechanism: 'strike-slip', topKm: 0, widthKm: 18,
+    magnitude: 6.6, recurrenceYears: 950,
+    citation: 'Dolan et al. (1997, GSA Bull. 109:1595–1616): whole-fault rupture Mw ~6.6, recurrence ≤ ~4000 yr at the minimum 0.35 mm/yr; UCERF3 (Field et al. 2014) section 108: 0.9 mm/yr, dip 70° N, gives ~950 yr for ~0.85 m per event',
+  },
+  {
+    name: 'Santa Monica fault (onshore)', regime: 'active', trace: [[34.069, -118.412], [34.034, -118.477], [34.032, -118.554]], dipDeg: 75, mechanism: 'strike-slip', topKm: 0, widthKm: 18,
+    magnitude: 6.6, recurrenceYears: 1100,
+    citation: 'UCERF3 (Field et al. 2014, BSSA 104:1122–1180) section 226: 1.0 mm/yr, dip 75° N, 0–17.9 km; ~1.1 m per Mw 6.6 event (moment balance) gives ~1100 yr',
+  },
+  {
+    name: 'Newport–Inglewood fault (onshore)', regime: 'active', trace: [[33.613, -117.934], [33.752, -118.097], [33.886, -118.265], [33.983, -118.359], [34.043, -118.390]], dipDeg: 88, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
+    magnitude: 7.1, recurrenceYears: 1700,
+    citation: 'UCERF3 (Field et al. 2014, BSSA 104:1122–1180) section 235: 1.0 mm/yr, dip 88° NE, 0–15 km; ~1.7 m per Mw 7.1 event on 64 × 15 km (moment balance) gives ~1700 yr',
+  },
+  {
+    name: 'Upper Elysian Park blind thrust', regime: 'active', trace: [[34.068, -118.100], [34.064, -118.171], [34.073, -118.242], [34.113, -118.297]], dipDeg: 50, mechanism: 'reverse', topKm: 3, widthKm: 16,
+    magnitude: 6.5, recurrenceYears: 900,
+    citation: 'Oskin et al. (2000, GSA Bull. 112:693–707): 0.8–2.2 mm/yr of fold contraction, a nominal Mw 6.2–6.7 earthquake every 500–1300 yr; geometry UCERF3 section 146',
+  },
+  {
+    name: 'Compton blind thrust', regime: 'active', trace: [[33.681, -118.061], [33.796, -118.303], [33.904, -118.551], [34.001, -118.625]], dipDeg: 20, mechanism: 'reverse', topKm: 5, widthKm: 30,
+    magnitude: 7.2, recurrenceYears: 2300,
+    citation: 'Leon et al. (2009, JGR 114, doi:10.1029/2008JB006129): at least six Mw 7.0–7.4 events in the past 14,000 yr; geometry UCERF3 section 184',
+  },
+  {
     name: 'Sierra Madre fault zone', regime: 'active', trace: [[34.15, -117.72], [34.17, -118.00], [34.21, -118.17], [34.28, -118.37], [34.32, -118.47]], dipDeg: 45, mechanism: 'reverse', topKm: 0, widthKm: 20,
     magnitude: 7.4, recurrenceYears: 7500,
     citation: 'Rubin, Lindvall & Rockwell (1998, Science 281:398–402): at least two Mw 7.2–7.6 ruptures in the past 15,000 yr at Loma Alta; north-dipping reverse fault along the San Gabriel Mountains front',
   },
   {
-    name: 'North Anatolian, Sea of Marmara', regime: 'active', trace: [[40.70, 27.30], [40.80, 28.00], [40.87, 28.70], [40.78, 29.40]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
-    magnitude: 7.4, recurrenceYears: 250,
-    citation: 'Parsons (2004, JGR 109:B05304) and Ambraseys & Jackson (2000, GJI 141:F1–F6): Marmara main-fault ruptures every ~250 yr (1509, 1766, …)',
+    name: 'North Anatolian, Ganos segment (1912 type)', regime: 'active', trace: [[40.60, 26.85], [40.70, 27.14], [40.78, 27.42], [40.81, 27.88]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 15,
+    magnitude: 7.3, recurrenceYears: 270,
+    citation: 'Aksoy, Meghraoui, Ferry et al. (SSA Annual Meeting 2009, abstract 09-102): trenches at Saros, Yeniköy and Gaziköy give a 270-yr recurrence of large events and 17.5–20 mm/yr; the 1912 Mürefte Ms 7.3; trace SHARE EDSF (GEM Global Active Faults)',
+  },
+  {
+    name: 'North Anatolian, Central Marmara–Kumburgaz segment', regime: 'active', trace: [[40.80, 28.06], [40.84, 28.30], [40.86, 28.55], [40.878, 28.79]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 16,
+    magnitude: 7.1, recurrenceYears: 254,
+    citation: 'Parsons (2004, JGR 109:B05304): 30-yr Poisson probability 21 % of an M ≥ 7 affecting Istanbul, 1 in 127 yr, shared equally by the two segments nearest the city; Ambraseys (2001, BSSA 91:1397–1416): the 1509 Mw 7.2 offshore rupture; trace SHARE EDSF (GEM Global Active Faults)',
+  },
+  {
+    name: "North Anatolian, Princes' Islands–Çınarcık segment", regime: 'active', trace: [[40.878, 28.79], [40.86, 28.91], [40.79, 29.07], [40.72, 29.23]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 14,
+    magnitude: 7.0, recurrenceYears: 254,
+    citation: 'Parsons (2004, JGR 109:B05304): 30-yr Poisson probability 21 % of an M ≥ 7 affecting Istanbul, 1 in 127 yr, shared equally by the two segments nearest the city (the 1766 May event); trace SHARE EDSF (GEM Global Active Faults)',
+  },
+  {
+    name: 'North Anatolian, Izmit segment (1999 type)', regime: 'active', trace: [[40.726, 29.33], [40.705, 29.79], [40.725, 30.26], [40.686, 30.61], [40.77, 30.94]], dipDeg: 90, mechanism: 'strike-slip', topKm: 0, widthKm: 10,
+    magnitude: 7.4, recurrenceYears: 181,
+    citation: 'Murru, Akinci, Console, Falcone & Pucci (AGU Fall Meeting 2014, poster S13D-4497): Izmit segment Mw 7.4, 15 ± 3 mm/yr, 181 ± 36 yr; the 17 August 1999 Mw 7.4 (Parsons 2004, JGR 109:B05304); trace SHARE EDSF (GEM Global Active Faults)',
   },
   {
     name: 'Main Himalayan Thrust, central–eastern Nepal (great)', regime: 'active', trace: [[26.65, 87.50], [27.10, 85.50], [27.70, 83.50], [28.50, 81.50]], dipDeg: 10, mechanism: 'reverse', topKm: 3, widthKm: 110,
@@ -188,6 +238,16 @@ export const FAULT_SOURCES: readonly FaultSource[] = [
     name: 'North Tehran Fault', regime: 'active', trace: [[35.78, 51.75], [35.81, 51.40], [35.83, 50.97], [35.90, 50.65]], dipDeg: 35, mechanism: 'reverse', topKm: 0, widthKm: 20,
     magnitude: 7.0, recurrenceYears: 3800,
     citation: 'Ritz et al. (2012, JGR 117:B06305): a ~110-km north-dipping thrust along the northern edge of Tehran; 6–7 surface-rupturing events of Mw 6.1–7.2 in 30 kyr, mean recurrence ~3.8 kyr',
+  },
+  {
+    name: 'South Tehran, Kahrizak–Rey faults', regime: 'active', trace: [[35.493, 51.520], [35.546, 51.336], [35.540, 51.196]], dipDeg: 75, mechanism: 'reverse', topKm: 0, widthKm: 20,
+    magnitude: 7.0, recurrenceYears: 640,
+    citation: 'Berberian & Yeats (1999, BSSA 89:120–139): five large earthquakes in the Tehran region 743–1177, one of them (958) on the Mosha fault, none since 1177 off it; the other four shared by the two southern fault systems, 1283/2 ≈ 640 yr each; Kahrizak reverse fault (Berberian & Yeats 2001, J. Struct. Geol. 23:563–584); trace and dip EMME (GEM Global Active Faults). Whether the Kahrizak and Rey scarps are fault scarps is disputed (Terra Nova 22:227–237, 2010)',
+  },
+  {
+    name: 'Parchin–Eyvanekey fault', regime: 'active', trace: [[35.319, 52.234], [35.423, 51.855], [35.502, 51.729], [35.608, 51.525]], dipDeg: 45, mechanism: 'reverse', topKm: 0, widthKm: 25,
+    magnitude: 7.3, recurrenceYears: 640,
+    citation: 'Berberian & Yeats (1999, BSSA 89:120–139): the second of the two southern fault systems sharing the four non-Mosha large Tehran-region earthquakes of 743–1177 (~640 yr each); 73-km trace, dip 45° and reverse slip EMME (GEM Global Active Faults)',
   },
   {
     name: 'Mosha fault', regime: 'active', trace: [[35.70, 52.60], [35.79, 52.05], [35.92, 51.55], [36.05, 51.05]], dipDeg: 70, mechanism: 'strike-slip', topKm: 0, widthKm: 18,

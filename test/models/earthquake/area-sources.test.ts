@@ -11,7 +11,7 @@ import { cellCentre, cellIndex, globalGrid } from '../../../src/engine/grid.js';
 import { distanceKm } from '../../../src/geo/sphere.js';
 import { addAreaHazard, AREA_SOURCES, clearReplacedSmoothing, zoneCells, type AreaSource } from '../../../src/models/earthquake/area-sources.js';
 import { buildExceedanceTables } from '../../../src/models/earthquake/exceedance-tables.js';
-import { AGA16_INSLAB, ZHAO06_INSLAB } from '../../../src/models/earthquake/gmpe/index.js';
+import { AB03_INSLAB, AGA16_INSLAB, ZHAO06_INSLAB } from '../../../src/models/earthquake/gmpe/index.js';
 import { LAYERS, RECURRENCE } from '../../../src/models/earthquake/parameters.js';
 import { truncatedNormalTail } from '../../../src/models/toolkit/normal.js';
 
@@ -90,10 +90,10 @@ describe('area sources', () => {
           const angle = ((s + 0.5) * Math.PI) / 16;
           const rJbKm = Math.hypot(Math.max(0, Math.abs(epicentral * Math.cos(angle)) - length / 2), epicentral * Math.sin(angle));
           const rRupKm = Math.hypot(rJbKm, Math.max(0, 55 - width / 2));
-          // The in-slab logic tree: Zhao et al. (2006) and BC Hydro at 1/2 each (BC Hydro reads the hypocentral distance).
-          for (const model of [ZHAO06_INSLAB, AGA16_INSLAB]) {
+          // The in-slab logic tree: Zhao et al. (2006), BC Hydro and AB03 at 1/3 each (BC Hydro reads the hypocentral distance).
+          for (const model of [ZHAO06_INSLAB, AGA16_INSLAB, AB03_INSLAB]) {
             const g = model.lnPga({ magnitude: m, rRupKm, rJbKm, rHypoKm: Math.hypot(epicentral, 55), hypocentreDepthKm: 55 });
-            p += truncatedNormalTail((Math.log(level) - g.mean) / g.sigma, 3) / 8 / 2;
+            p += truncatedNormalTail((Math.log(level) - g.mean) / g.sigma, 3) / 8 / 3;
           }
         }
         sum += share * p;
