@@ -52,7 +52,7 @@ export const FLOOD = {
    * the flood-prone land E times as much as on the rest; 2 is an assumption
    * (range 1–3), not a fit. The cap keeps open land in every cell and absorbs
    * the gazetteer's double count of districts listed beside their city
-   * (Shanghai's cell would read 167 %).
+   * (Shanghai's cell: 172 % built up before E).
    */
   defended: { cityDensityHighIncome: 2800, cityDensityOther: 5300, floodplainConcentration: 2, maxShare: 0.9 },
   /**
