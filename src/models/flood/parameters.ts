@@ -45,9 +45,9 @@ export const FLOOD = {
    * gazetteer people of the cell. D (inh/km²) is the mean density of city land
    * by income group, OECD (2020) Regions and Cities at a Glance, Fig. 4.13:
    * 2,800 in high-income countries; the other countries take the upper-middle
-   * 5,300 (lower-middle 7,200 and low 10,000 would halve p at most, while the
-   * gazetteer lists only 15–30 % of their people, which biases p low the same
-   * way). E: people concentrate on floodplains — over half the world lives
+   * 5,300 (lower-middle 7,200 or low 10,000 would cut p by up to half where the
+   * gazetteer already lists mostly the larger towns: the two low biases would
+   * compound). E: people concentrate on floodplains — over half the world lives
    * within 3 km of fresh water (Kummu et al. 2011) — so built-up land lies on
    * the flood-prone land E times as much as on the rest; 2 is an assumption
    * (range 1–3), not a fit. The cap keeps open land in every cell and absorbs
