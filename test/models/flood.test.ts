@@ -12,12 +12,15 @@ import { affectedCells, eventRates } from '../../src/models/flood/events.js';
 import { shareBelow, type Floodplain } from '../../src/models/flood/hand.js';
 import { floodBuilder } from '../../src/models/flood/index.js';
 import { englandSurfaceWaterRate, heavyRainDays, pluvialDepthShare, pluvialExposure } from '../../src/models/flood/pluvial.js';
+import { cityDensity, defendedShare } from '../../src/models/flood/defended-share.js';
 import { protectionGrid } from '../../src/models/flood/protection.js';
 import { readFloodArchive } from '../../src/models/flood/sources.js';
 import { gumbelReducedVariate, overtopping, stageM } from '../../src/models/flood/stage.js';
 import { buildFlood, type FloodBuild } from '../../src/models/flood/build.js';
 import { countryGrid } from '../../src/models/toolkit/country-grid.js';
 import { CELLS, GRID, cellAreaKm2 } from '../../src/models/toolkit/half-degree.js';
+import { populationGrid } from '../../src/models/toolkit/population-grid.js';
+import { landCover } from '../../src/models/toolkit/world-atlas.js';
 import type { BuildContext } from '../../src/models/types.js';
 import { SYNTHETIC, syntheticRainTable, writeSyntheticCatalogues } from './wildfire-flood/fixtures.js';
 
@@ -77,13 +80,13 @@ describe('flood: method steps against hand calculations', () => {
     close(pluvialDepthShare(0.3), Math.exp(-2), 1e-12, 'depth ≥ 0.3 m');
   });
 
-  it('protection: Holland 1/10,000, London 1/1,000, Germany 1/100, an unlisted delta the default', () => {
+  it('protection: Holland 1/10,000, London 1/1,000, Germany 1/100, Bangladesh FLOPROS’s 1/50', () => {
     const protection = protectionGrid(countryGrid());
-    const at = (latitude: number, longitude: number): number => protection[cellIndex(GRID, latitude, longitude)]!;
+    const at = (latitude: number, longitude: number): number => protection.years[cellIndex(GRID, latitude, longitude)]!;
     assert.equal(at(51.92, 4.48), 10_000);
     assert.equal(at(51.51, -0.13), 1000);
     assert.equal(at(52.52, 13.4), 100);
-    assert.equal(at(23.81, 90.41), 5);
+    assert.equal(at(23.81, 90.41), 50);
   });
 });
 
@@ -112,16 +115,23 @@ describe('flood: synthetic catalogues', () => {
     assert.deepEqual(encodeTable(first[0]!), encodeTable(flood.table));
   });
 
-  it('behind Portugal’s 1/100 standard the one class-1 flood never arrives: the rate is the pluvial term alone', () => {
+  it('behind Portugal’s 1/100 standard the one class-1 flood reaches only the undefended share of the cell', () => {
     const table = flood.table as RateTable;
     const row = rowAt(table, SYNTHETIC.flood.latitude, SYNTHETIC.flood.longitude);
     const cell = cellIndex(GRID, SYNTHETIC.flood.latitude, SYNTHETIC.flood.longitude);
     assert.equal(flood.protection[cell], 100);
+    const landKm2 = Math.max(landCover().land[cell]!, 0.01) * cellAreaKm2(cell);
+    const p = defendedShare(populationGrid()[cell]!, cityDensity('620'), landKm2);
+    close(flood.defendedShare[cell]!, p, 1e-15, 'defended share');
+    assert.ok(p > 0 && p < 1, `p = ${p}`);
     const thresholds = perilDef('FloodLivePlus').thresholds as number[];
     const days = heavyRainDays(rain);
     // The gradient of the synthetic terrain (flat 100 m boxes) is the floor for this inland cell.
     const base = flood.pluvialScale * pluvialExposure(days, Float64Array.from({ length: CELLS }, () => 0.3), cell);
-    thresholds.forEach((d, k) => close(table.rates[row * thresholds.length + k]!, base * pluvialDepthShare(d), 1e-12 * base, `λ(${d} m)`));
+    // Above the pluvial term is (1 − p) of the natural class-1 flood, shallower the deeper the threshold.
+    const river = thresholds.map((d, k) => table.rates[row * thresholds.length + k]! - base * pluvialDepthShare(d));
+    assert.ok(river[0]! > 1e-12 * base, `river part at 0.1 m: ${river[0]}`);
+    river.forEach((r, k) => assert.ok(r >= -1e-12 * base && (k === 0 || r <= river[k - 1]! + 1e-15), `river part at ${thresholds[k]} m: ${r}`));
     const span = daysFromCivil(2019, 8, 28) - daysFromCivil(1985, 1, 1) + 1;
     assert.ok(Math.abs(flood.recordYears - span / 365.25) < 1e-12);
     assert.equal(flood.events, 3);

@@ -8,27 +8,30 @@ import type { DailyTable, RateTable } from '../../engine/table-spec.js';
 import { countryGrid } from '../toolkit/country-grid.js';
 import { CELLS, GRID, cellAreaKm2 } from '../toolkit/half-degree.js';
 import { assembleRateTable, stackProfiles, uniformProfile } from '../toolkit/rate-table.js';
+import { populationGrid } from '../toolkit/population-grid.js';
 import { landCover } from '../toolkit/world-atlas.js';
+import { defendedShareGrid } from './defended-share.js';
 import { eventRates } from './events.js';
-import { floodplain, shareBelow } from './hand.js';
+import { floodplain } from './hand.js';
 import { floodMeta } from './meta.js';
 import { FLOOD } from './parameters.js';
 import { calibratePluvial, heavyRainDays, pluvialDepthShare, pluvialExposure } from './pluvial.js';
 import { protectionGrid } from './protection.js';
 import { floodSeasons } from './season.js';
-import { readFloodArchive, readWaterPaths, SEVERITY_CLASSES, type FloodEvent } from './sources.js';
-import { calibrateFilledShare, overtopping, stageM } from './stage.js';
+import { readFloodArchive, readWaterPaths, type FloodEvent } from './sources.js';
+import { calibrateFilledShare, riverRate } from './stage.js';
 import { DAYS_PER_YEAR } from '../../units.js';
 
 /**
  * The FloodLivePlus table: per 0.5° cell and depth threshold d the annual rate
  *
- *   λ(d) = Σ_s λ_s · o_s · a · F(stage_s − d) + λ_pluvial(d),
+ *   λ(d) = p · Σ_s λ_s · o_s · a · F(stage'_s − d) + (1 − p) · Σ_s λ_s · a · F(stage_s − d) + λ_pluvial(d),
  *
  * λ_s the rate of DFO large floods of severity class s whose affected region
- * covers the cell (events.ts), o_s the share of those floods that overtop the
- * cell's protection standard (protection.ts, stage.ts), stage_s their stage
- * above the drainage, F(h) the share of the cell's land whose height above the
+ * covers the cell (events.ts), p the share of the cell's flood-prone land
+ * behind its protection standard (defended-share.ts), o_s the share of those
+ * floods that overtop the standard and stage'_s their stage (protection.ts,
+ * stage.ts), stage_s the undefended stage above the drainage, F(h) the share of the cell's land whose height above the
  * nearest drainage is at most h (hand.ts), a the share of that low land a flood
  * fills (calibrated on Tellman et al. 2021), and λ_pluvial the heavy-rain and
  * flash-flood term (pluvial.ts).
@@ -43,8 +46,9 @@ export interface FloodBuild {
   filledShare: number;
   /** Pluvial calibration constant c (per heavy-rain day, per unit slope factor). */
   pluvialScale: number;
-  /** Per cell: protection standard (years) and the affected-region event counts (all classes). */
+  /** Per cell: protection standard (years), defended share p and the affected-region event counts (all classes). */
   protection: Float64Array;
+  defendedShare: Float64Array;
   eventCounts: Float64Array;
 }
 
@@ -83,6 +87,7 @@ export function buildFlood(sourcesDir: string, rain: DailyTable, progress: (frac
   const share = inundatedShare(archive.events);
   const filled = calibrateFilledShare(plain, rates.counts.map((n) => n.map((v, c) => v * landKm2[c]!)), share);
   const protection = protectionGrid(countries);
+  const defended = defendedShareGrid(populationGrid(), landKm2, countries, protection.wholeArea);
   const heavyDays = heavyRainDays(rain);
   const pluvialScale = calibratePluvial(heavyDays, plain.gradient, masks.land, countries);
 
@@ -94,12 +99,10 @@ export function buildFlood(sourcesDir: string, rain: DailyTable, progress: (frac
   for (let c = 0; c < CELLS; c++) {
     if (!covered(c)) continue;
     eventCounts[c] = rates.counts.reduce((s, n) => s + n[c]!, 0);
-    const classes = SEVERITY_CLASSES.map((s, i) => ({ rate: rates.rates[i]![c]!, ...overtopping(s, protection[c]!) }));
+    const classRates = rates.rates.map((r) => r[c]!);
     const pluvial = pluvialScale * pluvialExposure(heavyDays, plain.gradient, c);
     for (let t = 0; t < k; t++) {
-      let lambda = pluvial * pluvialDepthShare(thresholds[t]!);
-      for (const cls of classes) if (cls.share > 0) lambda += cls.rate * cls.share * filled * shareBelow(plain, c, stageM(FLOOD.classOneStageM, cls.years) - thresholds[t]!);
-      cellRates[c * k + t] = lambda;
+      cellRates[c * k + t] = pluvial * pluvialDepthShare(thresholds[t]!) + riverRate(plain, c, classRates, defended[c]!, protection.years[c]!, filled, thresholds[t]!);
     }
   }
   const seasons = floodSeasons(archive.events, covered);
@@ -119,5 +122,5 @@ export function buildFlood(sourcesDir: string, rain: DailyTable, progress: (frac
     extendRings: 1,
     meta: floodMeta({ recordYears: years, events: archive.events.length, inundatedShare: share, filledShare: filled, pluvialScale }),
   });
-  return { table, recordYears: years, events: archive.events.length, inundatedShare: share, filledShare: filled, pluvialScale, protection, eventCounts };
+  return { table, recordYears: years, events: archive.events.length, inundatedShare: share, filledShare: filled, pluvialScale, protection: protection.years, defendedShare: defended, eventCounts };
 }

@@ -40,6 +40,22 @@ export const FLOOD = {
    */
   classOneStageM: 1.5,
   /**
+   * Defended share of a cell (defended-share.ts): only built-up land is behind
+   * the protection standard, p = min(maxShare, E · P / (D · land km²)), P the
+   * gazetteer people of the cell. D (inh/km²) is the mean density of city land
+   * by income group, OECD (2020) Regions and Cities at a Glance, Fig. 4.13:
+   * 2,800 in high-income countries; the other countries take the upper-middle
+   * 5,300 (lower-middle 7,200 or low 10,000 would cut p by up to half where the
+   * gazetteer already lists mostly the larger towns: the two low biases would
+   * compound). E: people concentrate on floodplains — over half the world lives
+   * within 3 km of fresh water (Kummu et al. 2011) — so built-up land lies on
+   * the flood-prone land E times as much as on the rest; 2 is an assumption
+   * (range 1–3), not a fit. The cap keeps open land in every cell and absorbs
+   * the gazetteer's double count of districts listed beside their city
+   * (Shanghai's cell: 172 % built up before E).
+   */
+  defended: { cityDensityHighIncome: 2800, cityDensityOther: 5300, floodplainConcentration: 2, maxShare: 0.9 },
+  /**
    * HAND-style terrain (hand.ts): ETOPO5 0.5° means interpolated bilinearly to a
    * 0.1° grid; a fine cell's height above its nearest mapped water (river, lake
    * shore, coast at 0 m) is its elevation minus the water's. Within a fine cell

@@ -64,3 +64,19 @@ export function calibrateFilledShare(fp: Floodplain, weights: readonly Float64Ar
   if (!(low > 0)) throw new Error('flood: the affected regions have no land below the flood stage');
   return Math.min(1, (targetShare * total) / low);
 }
+
+/**
+ * The river-flood rate of a cell at depth d: its defended share p behind a
+ * standard of T_p years, the rest undefended,
+ *   p · Σ_s λ_s · o_s · a · F(stage'_s − d) + (1 − p) · Σ_s λ_s · a · F(stage_s − d),
+ * `classRates` the λ_s in SEVERITY_CLASSES order and `filled` the share a.
+ */
+export function riverRate(fp: Floodplain, cell: number, classRates: readonly number[], defendedShare: number, protectionYears: number, filled: number, depthM: number): number {
+  const part = (defenceYears: number): number =>
+    SEVERITY_CLASSES.reduce((sum, s, i) => {
+      const { share, years } = overtopping(s, defenceYears);
+      return share > 0 ? sum + classRates[i]! * share * filled * shareBelow(fp, cell, stageM(FLOOD.classOneStageM, years) - depthM) : sum;
+    }, 0);
+  // No defence is a standard of 1 year: every class overtops it whole.
+  return (defendedShare > 0 ? defendedShare * part(protectionYears) : 0) + (defendedShare < 1 ? (1 - defendedShare) * part(1) : 0);
+}

@@ -4,6 +4,8 @@ import { annualProbability, greater, place as P, referenceRow as row, type Place
 import type { OrderingCheck, ValidationRow } from '../validation-types.js';
 import type { ModelValidation } from '../validation-types.js';
 import { rateTableMap } from '../toolkit/rate-map.js';
+import { FOOTPRINT_DEPTH_M, hundredYearFootprint } from './footprint.js';
+import { COUNTRY_PROTECTION } from './protection.js';
 
 /**
  * The FloodLivePlus table against published design standards and well-known
@@ -37,6 +39,42 @@ const FLASH_FLOOD_FLOOR = 0.001;
 
 const pct = (p: number | null): number => (p === null ? NaN : 100 * p);
 
+/**
+ * Cross-border floodplains: neighbouring 0.5° cells on the two banks of a
+ * border river (a cell belongs to the country covering most of it; the twin
+ * towns share a cell, so the contrast shows between cells). Same river, same
+ * terrain: within ×3 unless the cited standards differ (issue 34), and then
+ * the side with the higher standard should not flood more often.
+ */
+export const BORDER_PAIRS = [
+  { river: 'Oder', a: P('German bank west of Frankfurt (Oder)', 52.25, 14.25), aCountry: '276', b: P('Frankfurt (Oder)/Słubice cell (Poland)', 52.25, 14.75), bCountry: '616' },
+  { river: 'Rio Grande', a: P('El Paso/Ciudad Juárez cell (US)', 31.75, -106.25), aCountry: '840', b: P('Chihuahua south of Ciudad Juárez', 31.25, -106.25), bCountry: '484' },
+  { river: 'Rio Grande', a: P('Texas east of Laredo', 27.75, -99.25), aCountry: '840', b: P('Laredo/Nuevo Laredo cell (Mexico)', 27.75, -99.75), bCountry: '484' },
+  { river: 'Rhine', a: P('Emmerich/Lobith cell (Germany)', 51.75, 6.25), aCountry: '276', b: P('Nijmegen cell (Netherlands)', 51.75, 5.75), bCountry: '528' },
+] as const;
+
+/**
+ * Rentschler et al. (2022), Nat. Commun. 13:3527: share of a country's people
+ * where the 1-in-100-year flood (fluvial, pluvial, coastal) is deeper than
+ * 0.15 m. The world's 23 % is from the abstract; the country shares were read
+ * in secondary copies of the paper's map (visualistan.com, developmentaid.org),
+ * not in its supplement. Never used to shape the model.
+ */
+const RENTSCHLER_SOURCE = 'Rentschler, Salhab & Jafino 2022, Nat. Commun. 13:3527';
+export const RENTSCHLER_SHARES = [
+  { place: P('Netherlands', 52.1, 5.3), id: '528', percent: 59 },
+  { place: P('Bangladesh', 23.7, 90.4), id: '050', percent: 58 },
+  { place: P('Vietnam', 16, 107), id: '704', percent: 46 },
+  { place: P('Egypt', 30, 31.2), id: '818', percent: 41 },
+  { place: P('Myanmar', 19.8, 96.1), id: '104', percent: 40 },
+  { place: P('Pakistan', 30, 70), id: '586', percent: 31 },
+  { place: P('Austria', 47.5, 14.5), id: '040', percent: 29 },
+  { place: P('China', 35, 105), id: '156', percent: 28 },
+  { place: P('India', 22, 79), id: '356', percent: 28 },
+  { place: P('Albania', 41.2, 20), id: '008', percent: 28 },
+] as const;
+const WORLD_SHARE_PERCENT = 23;
+
 function floodRows(table: RateTable): ValidationRow[] {
   const at = (p: Place, k: number): number => pct(annualProbability(table, p, k));
   const half = 'annual probability of depth ≥ 0.5 m (%)';
@@ -53,9 +91,26 @@ function floodRows(table: RateTable): ValidationRow[] {
   ];
 }
 
-export function validate(tables: ReadonlyMap<PerilName, HazardTable>): ValidationRow[] {
+/** Our population shares in the 100-year footprint against Rentschler et al. (2022); undefended, the defended share in the note. */
+export function footprintRows(sourcesDir: string): ValidationRow[] {
+  const shares = hundredYearFootprint(sourcesDir);
+  const quantity = `share of people where the 1-in-100-year flood is deeper than ${FOOTPRINT_DEPTH_M} m, undefended (%)`;
+  const note = (defended: number): string => `gazetteer people (towns ≥ 1,000); behind our standards ${(100 * defended).toFixed(1)} %`;
+  const rows = RENTSCHLER_SHARES.flatMap(({ place, id, percent }) => {
+    const s = shares.get(id);
+    return s ? [row('FloodLivePlus', 'independent', place, quantity, percent, `${RENTSCHLER_SOURCE} (country share read in a secondary copy)`, 100 * s.natural, note(s.defended))] : [];
+  });
+  const all = [...shares.values()];
+  const people = all.reduce((n, s) => n + s.people, 0);
+  const weighted = (key: 'natural' | 'defended'): number => all.reduce((n, s) => n + s.people * s[key], 0) / people;
+  rows.push(row('FloodLivePlus', 'independent', P('World', 0, 0), quantity, WORLD_SHARE_PERCENT, `${RENTSCHLER_SOURCE}, abstract: 1.81 bn people (23 %)`, 100 * weighted('natural'), note(weighted('defended'))));
+  return rows;
+}
+
+export function validate(tables: ReadonlyMap<PerilName, HazardTable>, sourcesDir?: string): ValidationRow[] {
   const flood = tables.get('FloodLivePlus');
-  return flood?.type === 'rate' ? floodRows(flood) : [];
+  if (flood?.type !== 'rate') return [];
+  return [...floodRows(flood), ...(sourcesDir === undefined ? [] : footprintRows(sourcesDir))];
 }
 
 const fmt = (p: number | null): string => (p === null ? 'no coverage' : `${(100 * p).toPrecision(3)} %`);
@@ -63,6 +118,22 @@ const fmt = (p: number | null): string => (p === null ? 'no coverage' : `${(100 
 function atMost(table: HazardTable, at: Place, k: number, depth: string, limit: number): OrderingCheck {
   const p = annualProbability(table, at, k);
   return { peril: 'FloodLivePlus', claim: `${at.name}: ≥ ${depth} at most ${100 * limit} %/yr`, holds: p !== null && p <= limit, detail: `${fmt(p)} per year` };
+}
+
+/** A border pair's contrast at ≥ 0.5 m: within ×3, or lower on the side with the higher standard. */
+function borderContrast(table: HazardTable, pair: (typeof BORDER_PAIRS)[number]): OrderingCheck {
+  const pa = annualProbability(table, pair.a, HALF_METRE);
+  const pb = annualProbability(table, pair.b, HALF_METRE);
+  const ta = COUNTRY_PROTECTION.get(pair.aCountry)?.years ?? NaN;
+  const tb = COUNTRY_PROTECTION.get(pair.bCountry)?.years ?? NaN;
+  const ratio = pa !== null && pb !== null ? pb / pa : NaN;
+  const higherSideLower = ta === tb || (ta > tb ? ratio >= 1 : ratio <= 1);
+  return {
+    peril: 'FloodLivePlus',
+    claim: `${pair.river}: ${pair.b.name} ÷ ${pair.a.name} at ≥ 0.5 m within ×3, or lower on the side with the higher standard`,
+    holds: (ratio >= 1 / 3 && ratio <= 3) || (ta !== tb && higherSideLower),
+    detail: `${fmt(pb)} vs ${fmt(pa)} per year (×${ratio.toPrecision(3)}); standards ${tb} vs ${ta} years`,
+  };
 }
 
 export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): OrderingCheck[] {
@@ -80,6 +151,7 @@ export function orderings(tables: ReadonlyMap<PerilName, HazardTable>): Ordering
     atMost(flood, PLACES.amsterdam, HALF_METRE, '0.5 m', 0.001),
     atMost(flood, PLACES.london, HALF_METRE, '0.5 m', 0.001),
     { peril: 'FloodLivePlus', claim: `${PLACES.denver.name}: ≥ 0.1 m at least 1 in 1,000 years`, holds: denver !== null && denver >= FLASH_FLOOD_FLOOR, detail: `${fmt(denver)} per year` },
+    ...BORDER_PAIRS.map((pair) => borderContrast(flood, pair)),
   ];
 }
 
