@@ -109,7 +109,7 @@ const DEFS: readonly PerilDef[] = [
     thresholds: [0.1, 0.25, 0.5, 1, 1.5, 2, 3], unit: 'm',
     cumulative: false, historic: false,
     lite: { threshold: 1, description: 'flood depth of 1 m or more', usOnly: false, floodPlus: true, basis: SPEC_BASIS },
-    coverage: 'Land north of 60°S; heuristic: Dartmouth Flood Observatory large-flood frequency over HAND-style terrain, behind flood protection standards by country and city, plus heavy-rain flooding from the Rain model.',
+    coverage: 'Land north of 60°S; heuristic: Dartmouth Flood Observatory large-flood frequency over HAND-style terrain, with flood protection standards (FLOPROS by country, defended cities) applied to the built-up share of each cell, plus heavy-rain flooding from the Rain model.',
   },
   {
     name: 'Hail', code: 5, category: 'catastrophe', modelType: 'rate',
