@@ -2,8 +2,9 @@
  * The synthetic event set's parts on fixture storms (no catalogues): the
  * 6-hourly resampling of a best track, the track regression recovering the
  * coefficients of tracks simulated with known ones, the Kaplan & DeMaria decay
- * in closed form, the intensity cap, and the event set's determinism and
- * Poisson storm counts.
+ * in closed form, the intensity cap, the termination chance recovered from
+ * tracks ended with a known one, and the event set's determinism and Poisson
+ * storm counts.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
@@ -15,6 +16,7 @@ import { fitGroupModels, syntheticYear } from '../../../src/models/tropical-cycl
 import { decayOverLand, fitLandDecay, intensityCap, stormPotential } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
 import { vortexAt } from '../../../src/models/tropical-cyclone/wind-field.js';
 import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/track-model.js';
+import { fitTermination, terminationProbability } from '../../../src/models/tropical-cyclone/synthetic/termination.js';
 import { makeFix } from '../../../src/models/tropical-cyclone/fixes.js';
 import type { Storm } from '../../../src/models/tropical-cyclone/track-types.js';
 import { computeSyntheticHazard } from '../../../src/models/tropical-cyclone/synthetic/hazard.js';
@@ -106,6 +108,55 @@ describe('synthetic event set', () => {
       }
       assert.ok(steps.at(-1)!.vmaxKt >= 34, 'a synthetic track ends at its last step at genesis strength');
     }
+  });
+});
+
+describe('synthetic storm termination', () => {
+  /** A storm moving 1° north a step at 60 kt from 10°N, ended at each step from 30°N on with chance `p`, else at 45°N by weakening to 30 kt. */
+  function poleward(random: Random, p: number): FitTrack {
+    const steps: FitTrack['steps'] = [];
+    for (let lat = 10; lat <= 45; lat++) {
+      steps.push({ lat, lon: -60, vmaxKt: 60, land: false, month: 8 });
+      if (lat >= 30 && random.uniform() < p) break;
+    }
+    if (steps.at(-1)!.lat === 45) steps.push({ lat: 46, lon: -60, vmaxKt: 30, land: false, month: 8 });
+    return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
+  }
+
+  it('recovers the per-step chance of tracks ended with a known one, and none equatorward of terminationMinLatitude', () => {
+    const random = new Random('termination');
+    const model = fitTermination(Array.from({ length: 4000 }, () => poleward(random, 0.1)));
+    const at = (lat: number, vmaxKt = 60, land = false) => terminationProbability(model, { lat, lon: -60, vmaxKt, land, month: 8 });
+    // Bands 30–35° and 35–40° hold about 14,000 and 8,000 steps: 0.1 within 4 standard errors.
+    for (const lat of [32, 37]) assert.ok(Math.abs(at(lat) - 0.1) < 4 * Math.sqrt(0.09 / 8000), `${at(lat)} at ${lat}°`);
+    assert.equal(at(24), 0, 'no ending equatorward of terminationMinLatitude');
+    assert.equal(at(12), 0);
+    // Only over sea at ≥ terminationKt; the southern hemisphere reads the same |latitude| band.
+    assert.equal(at(32, 40), 0);
+    assert.equal(at(32, 60, true), 0);
+    assert.equal(at(-32), at(32));
+  });
+
+  it('shrinks a sparse band toward its equatorward neighbour, and reads the last band beyond it', () => {
+    const random = new Random('termination');
+    const tracks = Array.from({ length: 4000 }, () => poleward(random, 0.1));
+    // Nothing reaches 50–55°; one storm ends at its one step at 57°: alone its band's chance would be 1.
+    tracks.push({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps: [{ lat: 57, lon: -30, vmaxKt: 60, land: false, month: 9 }] });
+    const model = fitTermination(tracks);
+    const below = model.byBand[9]!;
+    const w = SYNTHETIC.terminationPriorSteps;
+    assert.ok(Math.abs(model.byBand[10]! - below) < 1e-15, 'an empty band takes its neighbour\'s chance');
+    assert.ok(Math.abs(model.byBand[11]! - (1 + w * below) / (1 + w)) < 1e-15, `${model.byBand[11]}`);
+    assert.equal(terminationProbability(model, { lat: 70, lon: 0, vmaxKt: 60, land: false, month: 8 }), model.byBand[11]);
+  });
+
+  it('ends a synthetic storm over sea at ≥ terminationKt with the model\'s chance', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const strongAtSea = (m: typeof model) => Array.from({ length: 50 }, (_, y) => syntheticYear(m!, y, WEST_OF_80W_IS_SEA)).flat()
+      .flatMap((t) => t.steps.slice(0, -1)).filter((s) => !s.land && s.vmaxKt >= SYNTHETIC.terminationKt).length;
+    assert.ok(strongAtSea({ ...model!, termination: { byBand: [] } }) > 1000, 'without termination storms stay strong at sea');
+    // Chance 1 everywhere: a storm ends at its first step over sea at ≥ terminationKt.
+    assert.equal(strongAtSea({ ...model!, termination: { byBand: [1] } }), 0);
   });
 });
 
