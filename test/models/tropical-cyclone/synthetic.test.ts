@@ -2,7 +2,8 @@
  * The synthetic event set's parts on fixture storms (no catalogues): the
  * 6-hourly resampling of a best track, the track regression recovering the
  * coefficients of tracks simulated with known ones, the Kaplan & DeMaria decay
- * in closed form, the intensity cap, the termination chance recovered from
+ * in closed form, the intensity cap, the intensity regression's bends at 64 and
+ * 96 kt recovered from winds simulated with known ones, the termination chance recovered from
  * tracks ended with a known one, and the event set's determinism and Poisson
  * storm counts.
  */
@@ -13,7 +14,7 @@ import { landMaskOf, type LandMask } from '../../../src/models/tropical-cyclone/
 import { ETOPO_GRID } from '../../../src/catalogues/etopo.js';
 import { fitTracks, type FitTrack } from '../../../src/models/tropical-cyclone/synthetic/fit-data.js';
 import { fitGroupModels, syntheticYear } from '../../../src/models/tropical-cyclone/synthetic/event-set.js';
-import { decayOverLand, fitLandDecay, intensityCap, stormPotential } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
+import { decayOverLand, fitIntensityModel, fitLandDecay, intensityCap, stormPotential } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
 import { vortexAt } from '../../../src/models/tropical-cyclone/wind-field.js';
 import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/track-model.js';
 import { fitTermination, terminationProbability } from '../../../src/models/tropical-cyclone/synthetic/termination.js';
@@ -175,6 +176,33 @@ describe('synthetic storm intensity and size', () => {
     const parents = model!.genesis.byMonth.flat().map((g) => g.potential).sort((a, b) => a - b);
     assert.deepEqual(parents, observed);
     assert.ok(observed.every((u) => u > 0 && u <= 1) && observed.at(-1)! > observed[0]!);
+  });
+
+  it('fits a young storm\'s change bending at 64 and 96 kt: winds simulated with known bends give them back', () => {
+    // ΔV′ = 1 + 0.5·ΔV + 0.3·min(a, 12) − 0.4·max(0, a − 12) + [a < 12]·(0.15·max(0, V − 64) − 0.5·max(0, V − 96)) + N(0, 2²):
+    // young storms speed up through the hurricane range and slow above 96 kt, old ones weaken at any wind.
+    const random = new Random('intensity bends');
+    const tracks: FitTrack[] = Array.from({ length: 600 }, (_, n) => {
+      let [v, dv] = [35 + 20 * random.uniform(), 2 * random.normal()];
+      const steps: FitTrack['steps'] = [];
+      for (let age = 0; age < 24 && v >= 20; age++) {
+        steps.push({ lat: 10 + 10 * (n % 3), lon: -40 - 10 * (n % 4), vmaxKt: v, land: false, month: 8 });
+        const young = age < 12;
+        dv = 1 + 0.5 * dv + 0.3 * Math.min(age, 12) - 0.4 * Math.max(0, age - 12) + (young ? 0.15 * Math.max(0, v - 64) - 0.5 * Math.max(0, v - 96) : 0) + 2 * random.normal();
+        v += dv;
+      }
+      // Every storm ends ashore, then at sea at 250 kt, the cap of its far box: its potential is 1, so u·V_cap − V is the
+      // cap where it is less its wind, not its own lifetime maximum (which the shocks would make correlate with them).
+      steps.push({ lat: 45, lon: -70, vmaxKt: 100, land: true, month: 8 }, { lat: 45, lon: -50, vmaxKt: 250, land: false, month: 8 });
+      return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
+    });
+    const [c0, c1, c2, c3, c4, c5, c6] = fitIntensityModel(tracks).pooled.coefficients as number[];
+    assert.ok(tracks.flatMap((t) => t.steps).filter((s) => s.vmaxKt > 96).length > 1000, 'the fixture reaches major strength');
+    // Thousands of pairs with shocks of 2 kt: slopes within 0.02, the intercept within 0.2.
+    for (const [got, want, name] of [[c1, 0.5, 'c₁'], [c2, 0, 'c₂'], [c3, 0.3, 'c₃'], [c4, -0.4, 'c₄'], [c5, 0.15, 'c₅'], [c6, -0.5, 'c₆']] as const) {
+      assert.ok(Math.abs(got! - want) < 0.02, `${name} ${got} (simulated with ${want})`);
+    }
+    assert.ok(Math.abs(c0! - 1) < 0.2, `c₀ ${c0}`);
   });
 
   it('draws each synthetic storm\'s Rmax about the WDR06 estimate with the recorded spread, kept for its life', () => {
