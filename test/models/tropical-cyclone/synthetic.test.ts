@@ -2,10 +2,10 @@
  * The synthetic event set's parts on fixture storms (no catalogues): the
  * 6-hourly resampling of a best track, the track regression recovering the
  * coefficients of tracks simulated with known ones, the Kaplan & DeMaria decay
- * in closed form, the intensity cap, the intensity regression's bends at 64 and
- * 96 kt recovered from winds simulated with known ones, the termination chance recovered from
- * tracks ended with a known one, and the event set's determinism and Poisson
- * storm counts.
+ * in closed form, the intensity cap, the intensity regression's bends at 64
+ * and 96 kt recovered from winds simulated with known ones, the termination
+ * chance recovered from tracks ended with a known one, and the event set's
+ * determinism and Poisson storm counts.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
@@ -128,7 +128,7 @@ describe('synthetic storm termination', () => {
     const random = new Random('termination');
     const model = fitTermination(Array.from({ length: 4000 }, () => poleward(random, 0.1)));
     const at = (lat: number, vmaxKt = 60, land = false) => terminationProbability(model, { lat, lon: -60, vmaxKt, land, month: 8 });
-    // Bands 30–35° and 35–40° hold about 14,000 and 8,000 steps: 0.1 within 4 standard errors.
+    // Bands 30–35° and 35–40° hold about 16,000 and 10,000 steps: 0.1 within 4 standard errors of 8,000.
     for (const lat of [32, 37]) assert.ok(Math.abs(at(lat) - 0.1) < 4 * Math.sqrt(0.09 / 8000), `${at(lat)} at ${lat}°`);
     assert.equal(at(24), 0, 'no ending equatorward of terminationMinLatitude');
     assert.equal(at(12), 0);
@@ -191,8 +191,9 @@ describe('synthetic storm intensity and size', () => {
         dv = 1 + 0.5 * dv + 0.3 * Math.min(age, 12) - 0.4 * Math.max(0, age - 12) + (young ? 0.15 * Math.max(0, v - 64) - 0.5 * Math.max(0, v - 96) : 0) + 2 * random.normal();
         v += dv;
       }
-      // Every storm ends ashore, then at sea at 250 kt, the cap of its far box: its potential is 1, so u·V_cap − V is the
-      // cap where it is less its wind, not its own lifetime maximum (which the shocks would make correlate with them).
+      // Every storm ends ashore and then at sea at 250 kt in a far box: its potential is 1, so u·V_cap − V is the local
+      // cap (the highest wind of all the storms there) less its wind, not its own lifetime maximum less its wind, which
+      // its shocks would make correlate with them.
       steps.push({ lat: 45, lon: -70, vmaxKt: 100, land: true, month: 8 }, { lat: 45, lon: -50, vmaxKt: 250, land: false, month: 8 });
       return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
     });
