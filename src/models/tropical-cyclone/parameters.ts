@@ -158,6 +158,20 @@ export const SYNTHETIC = {
   latitudeLimit: 60,
   maxLifetimeHours: 30 * 24,
   /**
+   * A storm may also end at a step over sea while still at ≥ terminationKt, with the observed chance per
+   * step of its group and |latitude| band (synthetic/termination.ts). 45 kt is 34 + 11: over sea, 99.7 % of
+   * observed 6-hour changes below 60 kt weaken less than 11 kt, so a record ending at ≥ 45 kt is the record
+   * stopping (extratropical transition, absorption), not the gradual weakening the intensity model makes;
+   * at 40 kt 3 % of steps weaken below 34 kt. A band with terminationPriorSteps such steps weighs as much as
+   * its equator-side neighbour's chance (poleward of 40° a group's band holds 1–1,100). Equatorward of
+   * terminationMinLatitude (a multiple of the band width) storms do not end this way: there the synthetic
+   * storms already end strong as often as observed ones (termination.ts).
+   */
+  terminationKt: 45,
+  terminationBandDegrees: 5,
+  terminationPriorSteps: 50,
+  terminationMinLatitude: 25,
+  /**
    * Synthetic years behind each threshold's rate (synthetic/shard.ts): CAT0 from the first
    * years34, CAT1–2 from years64, CAT3–5 from years96. docs/models/tropical-cyclone.md §2.9
    * gives the Monte-Carlo error these sizes leave.

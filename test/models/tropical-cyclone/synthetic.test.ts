@@ -2,8 +2,10 @@
  * The synthetic event set's parts on fixture storms (no catalogues): the
  * 6-hourly resampling of a best track, the track regression recovering the
  * coefficients of tracks simulated with known ones, the Kaplan & DeMaria decay
- * in closed form, the intensity cap, and the event set's determinism and
- * Poisson storm counts.
+ * in closed form, the intensity cap, the intensity regression's bends at 64
+ * and 96 kt recovered from winds simulated with known ones, the termination
+ * chance recovered from tracks ended with a known one, and the event set's
+ * determinism and Poisson storm counts.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from '../../helpers/harness.js';
@@ -12,9 +14,10 @@ import { landMaskOf, type LandMask } from '../../../src/models/tropical-cyclone/
 import { ETOPO_GRID } from '../../../src/catalogues/etopo.js';
 import { fitTracks, type FitTrack } from '../../../src/models/tropical-cyclone/synthetic/fit-data.js';
 import { fitGroupModels, syntheticYear } from '../../../src/models/tropical-cyclone/synthetic/event-set.js';
-import { decayOverLand, fitLandDecay, intensityCap, stormPotential } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
+import { decayOverLand, fitIntensityModel, fitLandDecay, intensityCap, stormPotential } from '../../../src/models/tropical-cyclone/synthetic/intensity.js';
 import { vortexAt } from '../../../src/models/tropical-cyclone/wind-field.js';
 import { fitTrackModel } from '../../../src/models/tropical-cyclone/synthetic/track-model.js';
+import { fitTermination, terminationProbability } from '../../../src/models/tropical-cyclone/synthetic/termination.js';
 import { makeFix } from '../../../src/models/tropical-cyclone/fixes.js';
 import type { Storm } from '../../../src/models/tropical-cyclone/track-types.js';
 import { computeSyntheticHazard } from '../../../src/models/tropical-cyclone/synthetic/hazard.js';
@@ -109,6 +112,55 @@ describe('synthetic event set', () => {
   });
 });
 
+describe('synthetic storm termination', () => {
+  /** A storm moving 1° north a step at 60 kt from 10°N, ended at each step from 30°N on with chance `p`, else at 45°N by weakening to 30 kt. */
+  function poleward(random: Random, p: number): FitTrack {
+    const steps: FitTrack['steps'] = [];
+    for (let lat = 10; lat <= 45; lat++) {
+      steps.push({ lat, lon: -60, vmaxKt: 60, land: false, month: 8 });
+      if (lat >= 30 && random.uniform() < p) break;
+    }
+    if (steps.at(-1)!.lat === 45) steps.push({ lat: 46, lon: -60, vmaxKt: 30, land: false, month: 8 });
+    return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
+  }
+
+  it('recovers the per-step chance of tracks ended with a known one, and none equatorward of terminationMinLatitude', () => {
+    const random = new Random('termination');
+    const model = fitTermination(Array.from({ length: 4000 }, () => poleward(random, 0.1)));
+    const at = (lat: number, vmaxKt = 60, land = false) => terminationProbability(model, { lat, lon: -60, vmaxKt, land, month: 8 });
+    // Bands 30–35° and 35–40° hold about 16,000 and 10,000 steps: 0.1 within 4 standard errors of 8,000.
+    for (const lat of [32, 37]) assert.ok(Math.abs(at(lat) - 0.1) < 4 * Math.sqrt(0.09 / 8000), `${at(lat)} at ${lat}°`);
+    assert.equal(at(24), 0, 'no ending equatorward of terminationMinLatitude');
+    assert.equal(at(12), 0);
+    // Only over sea at ≥ terminationKt; the southern hemisphere reads the same |latitude| band.
+    assert.equal(at(32, 40), 0);
+    assert.equal(at(32, 60, true), 0);
+    assert.equal(at(-32), at(32));
+  });
+
+  it('shrinks a sparse band toward its equatorward neighbour, and reads the last band beyond it', () => {
+    const random = new Random('termination');
+    const tracks = Array.from({ length: 4000 }, () => poleward(random, 0.1));
+    // Nothing reaches 50–55°; one storm ends at its one step at 57°: alone its band's chance would be 1.
+    tracks.push({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps: [{ lat: 57, lon: -30, vmaxKt: 60, land: false, month: 9 }] });
+    const model = fitTermination(tracks);
+    const below = model.byBand[9]!;
+    const w = SYNTHETIC.terminationPriorSteps;
+    assert.ok(Math.abs(model.byBand[10]! - below) < 1e-15, 'an empty band takes its neighbour\'s chance');
+    assert.ok(Math.abs(model.byBand[11]! - (1 + w * below) / (1 + w)) < 1e-15, `${model.byBand[11]}`);
+    assert.equal(terminationProbability(model, { lat: 70, lon: 0, vmaxKt: 60, land: false, month: 8 }), model.byBand[11]);
+  });
+
+  it('ends a synthetic storm over sea at ≥ terminationKt with the model\'s chance', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    const strongAtSea = (m: typeof model) => Array.from({ length: 50 }, (_, y) => syntheticYear(m!, y, WEST_OF_80W_IS_SEA)).flat()
+      .flatMap((t) => t.steps.slice(0, -1)).filter((s) => !s.land && s.vmaxKt >= SYNTHETIC.terminationKt).length;
+    assert.ok(strongAtSea({ ...model!, termination: { byBand: [] } }) > 1000, 'without termination storms stay strong at sea');
+    // Chance 1 everywhere: a storm ends at its first step over sea at ≥ terminationKt.
+    assert.equal(strongAtSea({ ...model!, termination: { byBand: [1] } }), 0);
+  });
+});
+
 describe('synthetic storm intensity and size', () => {
   it('a storm\'s potential is its highest share of the local cap over sea, and synthetic storms take their parent\'s', () => {
     const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
@@ -124,6 +176,34 @@ describe('synthetic storm intensity and size', () => {
     const parents = model!.genesis.byMonth.flat().map((g) => g.potential).sort((a, b) => a - b);
     assert.deepEqual(parents, observed);
     assert.ok(observed.every((u) => u > 0 && u <= 1) && observed.at(-1)! > observed[0]!);
+  });
+
+  it('fits a young storm\'s change bending at 64 and 96 kt: winds simulated with known bends give them back', () => {
+    // ΔV′ = 1 + 0.5·ΔV + 0.3·min(a, 12) − 0.4·max(0, a − 12) + [a < 12]·(0.15·max(0, V − 64) − 0.5·max(0, V − 96)) + N(0, 2²):
+    // young storms speed up through the hurricane range and slow above 96 kt, old ones weaken at any wind.
+    const random = new Random('intensity bends');
+    const tracks: FitTrack[] = Array.from({ length: 600 }, (_, n) => {
+      let [v, dv] = [35 + 20 * random.uniform(), 2 * random.normal()];
+      const steps: FitTrack['steps'] = [];
+      for (let age = 0; age < 24 && v >= 20; age++) {
+        steps.push({ lat: 10 + 10 * (n % 3), lon: -40 - 10 * (n % 4), vmaxKt: v, land: false, month: 8 });
+        const young = age < 12;
+        dv = 1 + 0.5 * dv + 0.3 * Math.min(age, 12) - 0.4 * Math.max(0, age - 12) + (young ? 0.15 * Math.max(0, v - 64) - 0.5 * Math.max(0, v - 96) : 0) + 2 * random.normal();
+        v += dv;
+      }
+      // Every storm ends ashore and then at sea at 250 kt in a far box: its potential is 1, so u·V_cap − V is the local
+      // cap (the highest wind of all the storms there) less its wind, not its own lifetime maximum less its wind, which
+      // its shocks would make correlate with them.
+      steps.push({ lat: 45, lon: -70, vmaxKt: 100, land: true, month: 8 }, { lat: 45, lon: -50, vmaxKt: 250, land: false, month: 8 });
+      return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
+    });
+    const [c0, c1, c2, c3, c4, c5, c6] = fitIntensityModel(tracks).pooled.coefficients as number[];
+    assert.ok(tracks.flatMap((t) => t.steps).filter((s) => s.vmaxKt > 96).length > 1000, 'the fixture reaches major strength');
+    // Thousands of pairs with shocks of 2 kt: slopes within 0.02, the intercept within 0.2.
+    for (const [got, want, name] of [[c1, 0.5, 'c₁'], [c2, 0, 'c₂'], [c3, 0.3, 'c₃'], [c4, -0.4, 'c₄'], [c5, 0.15, 'c₅'], [c6, -0.5, 'c₆']] as const) {
+      assert.ok(Math.abs(got! - want) < 0.02, `${name} ${got} (simulated with ${want})`);
+    }
+    assert.ok(Math.abs(c0! - 1) < 0.2, `c₀ ${c0}`);
   });
 
   it('draws each synthetic storm\'s Rmax about the WDR06 estimate with the recorded spread, kept for its life', () => {

@@ -2,7 +2,8 @@
  * The synthetic event set: for a rate group and a synthetic year, a Poisson
  * number of storms, each born by the genesis model and carried 6 hours at a
  * time by the track and intensity models until it dies (below dissipationKt,
- * beyond latitudeLimit, over the equator or after maxLifetimeHours), then kept
+ * beyond latitudeLimit, over the equator or after maxLifetimeHours) or ends
+ * strong over sea as observed records do (termination.ts), then kept
  * to its last step at genesis strength, as observed tracks are. Every
  * (group, year) draws from its own named random stream, so a year's storms do
  * not depend on which thread or in which order years are generated.
@@ -14,6 +15,7 @@ import { Random } from '../../toolkit/random.js';
 import { fitTracks, isHeldOut, type FitStep, type FitTrack, type SeasonFilter } from './fit-data.js';
 import { drawGenesis, fitGenesis, type GenesisModel } from './genesis.js';
 import { decayOverLand, fitIntensityModel, intensifyOverSea, stormPotential, type IntensityModel } from './intensity.js';
+import { endsHere, fitTermination, type TerminationModel } from './termination.js';
 import { fitTrackModel, moveStorm, type TrackModel } from './track-model.js';
 import type { Storm } from '../track-types.js';
 import { MEAN_DAYS_PER_MONTH, MS_PER_DAY, MS_PER_HOUR } from '../../../units.js';
@@ -23,6 +25,7 @@ export interface GroupModel {
   genesis: GenesisModel;
   track: TrackModel;
   intensity: IntensityModel;
+  termination: TerminationModel;
 }
 
 /** The fitted models of every rate group with at least SYNTHETIC.minFitStorms observed storms in the chosen seasons. */
@@ -33,7 +36,7 @@ export function fitGroupModels(storms: readonly Storm[], land: LandMask, seasons
     if (mine.length < SYNTHETIC.minFitStorms) return [];
     const intensity = fitIntensityModel(mine);
     const genesis = fitGenesis(mine, fittedYears(period.first, period.last, seasons), (t) => stormPotential(intensity, t));
-    return [{ group, genesis, track: fitTrackModel(mine), intensity }];
+    return [{ group, genesis, track: fitTrackModel(mine), intensity, termination: fitTermination(mine) }];
   });
 }
 
@@ -86,6 +89,7 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
   let monthClock = birth.month + dayOfMonth;
   for (let i = 1; i < MAX_STEPS; i++) {
     const here = steps[i - 1]!;
+    if (endsHere(model.termination, here, random)) break;
     motion = moveStorm(model.track, motion, here.month, random);
     if (Math.abs(motion.lat) > SYNTHETIC.latitudeLimit || Math.sign(motion.lat) !== Math.sign(birth.lat)) break;
     monthClock += STEP_MONTHS;
