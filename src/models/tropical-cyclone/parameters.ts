@@ -176,7 +176,7 @@ export const SYNTHETIC = {
    * years34, CAT1–2 from years64, CAT3–5 from years96. docs/models/tropical-cyclone.md §2.9
    * gives the Monte-Carlo error these sizes leave.
    */
-  tierYears: { years34: 60, years64: 1000, years96: 6000 },
+  tierYears: { years34: 180, years64: 1000, years96: 6000 },
   /**
    * A group with fewer observed storms than this is not simulated (too few steps to fit the
    * regressions per band); its rates are counted from the observed storms (§2.5). Every group
