@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Type } from '@sinclair/typebox';
@@ -59,16 +60,16 @@ export function downloadRoute(app: ApiContext): Route {
 
 async function serve(requestHeaders: RequestContext['headers'], file: string, name: ArtefactName, headers: Record<string, string>): Promise<RawReply | FileReply> {
   const contentType = ARTEFACTS[name].type;
-  const stat = fs.statSync(file);
   // A range is of the stored bytes, so range requests are answered uncompressed.
   const gzip = COMPRESSIBLE.has(name) && !requestHeaders.range && acceptsGzip(requestHeaders['accept-encoding']);
   if (gzip) {
-    const compressed = await compressedCopy(file, stat.mtimeMs);
+    const { compressed, stat } = await compressedCopy(file);
     const etag = fileEtag(stat.size, stat.mtimeMs, '-gz');
     const gzHeaders = { ...headers, etag, 'content-encoding': 'gzip' };
     if (notModified(requestHeaders['if-none-match'], etag)) return { status: 304, raw: '', contentType, headers: gzHeaders };
     return { file: compressed, contentType, headers: gzHeaders };
   }
+  const stat = fs.statSync(file);
   const etag = fileEtag(stat.size, stat.mtimeMs);
   headers.etag = etag;
   if (notModified(requestHeaders['if-none-match'], etag)) return { status: 304, raw: '', contentType, headers };
@@ -83,17 +84,42 @@ async function serve(requestHeaders: RequestContext['headers'], file: string, na
   return { file, contentType, headers };
 }
 
-/** `<file>.gz`, written once (to a temporary name, then renamed) and reused while the original is unchanged. */
-async function compressedCopy(file: string, mtimeMs: number): Promise<string> {
-  const target = `${file}.gz`;
-  const existing = fs.statSync(target, { throwIfNoEntry: false });
-  if (existing && existing.mtimeMs >= mtimeMs) return target;
-  const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+/**
+ * The compressed copy of `file` as it is now, and the stat it was named by. The original is opened once: the copy
+ * is named by that descriptor's identity (inode, size, mtime in ns) and made from its bytes, so a copy never holds
+ * another version of the file than its name (and the ETag) says, even when the original is renamed over while it is
+ * compressed, within one millisecond, by a file of the same size, or by one with an older mtime (written earlier,
+ * renamed later: an artefact stage retaken from a lapsed worker). Copies are written to a temporary name and renamed,
+ * so a reader never sees half of one.
+ */
+async function compressedCopy(file: string): Promise<{ compressed: string; stat: fs.Stats }> {
+  const fd = fs.openSync(file, 'r');
   try {
-    await pipeline(fs.createReadStream(file), zlib.createGzip({ level: 6 }), fs.createWriteStream(tmp));
-    fs.renameSync(tmp, target);
+    const stat = fs.fstatSync(fd);
+    const { ino, size, mtimeNs } = fs.fstatSync(fd, { bigint: true });
+    const dir = path.dirname(file);
+    const base = path.basename(file);
+    const name = `${base}.${ino.toString(36)}-${size.toString(36)}-${mtimeNs.toString(36)}.gz`;
+    const target = path.join(dir, name);
+    if (fs.existsSync(target)) return { compressed: target, stat };
+    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      await pipeline(fs.createReadStream('', { fd, start: 0, autoClose: false }), zlib.createGzip({ level: 6 }), fs.createWriteStream(tmp));
+      fs.renameSync(tmp, target);
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+    // Copies of other versions (and the unkeyed `<file>.gz` of before) go once the path names this one, so stale
+    // copies do not pile up. A download already streaming one keeps its descriptor; one between here and its open
+    // gets an error answer, never another version's bytes.
+    const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (now?.ino === ino && now.size === size && now.mtimeNs === mtimeNs) {
+      for (const other of fs.readdirSync(dir)) {
+        if (other !== name && other.startsWith(`${base}.`) && other.endsWith('.gz')) fs.rmSync(path.join(dir, other), { force: true });
+      }
+    }
+    return { compressed: target, stat };
   } finally {
-    fs.rmSync(tmp, { force: true });
+    fs.closeSync(fd);
   }
-  return target;
 }

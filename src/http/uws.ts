@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import uWS from '@trufflesuite/uws-js-unofficial';
 import { ClientAbortedError, httpError } from '../errors.js';
+import { sendFile } from './file-sender.js';
 
 /**
  * The only module that touches uWebSockets.js. It turns a uWS request into an
@@ -245,51 +246,19 @@ class UwsExchange implements HttpExchange {
 
   respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void> {
     if (this.aborted || this.done) return Promise.resolve();
-    // Sized before the response is marked sent: a file that cannot be read still gets its error answer.
-    const total = range ? range.end - range.start + 1 : fs.statSync(file).size;
+    // Opened and sized before the response is marked sent: a file that cannot be read still gets its error
+    // answer. The size is of this descriptor, the one streamed (file-sender.ts says why).
+    const fd = fs.openSync(file, 'r');
+    let size: number;
+    try {
+      size = fs.fstatSync(fd).size;
+    } catch (err) {
+      fs.closeSync(fd);
+      throw err;
+    }
     this.done = true;
-    const res = this.res;
-    return new Promise((resolve) => {
-      const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024, ...(range && { start: range.start, end: range.end }) });
-      const finish = (): void => {
-        stream.destroy();
-        resolve();
-      };
-      this.onAbort(finish);
-      res.cork(() => {
-        res.writeStatus(statusLine(status));
-        for (const name in headers) res.writeHeader(name, headers[name]!);
-        if (total === 0) res.end();
-      });
-      if (total === 0) return finish();
-      stream.on('error', () => {
-        if (!this.aborted) res.cork(() => res.close());
-        finish();
-      });
-      stream.on('data', (chunk) => {
-        const buf = chunk as Buffer;
-        const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
-        if (this.aborted) return finish();
-        const start = res.getWriteOffset();
-        let result: [boolean, boolean] = [false, false];
-        res.cork(() => {
-          result = res.tryEnd(ab, total);
-        });
-        const [ok, done] = result;
-        if (done) return finish();
-        if (ok) return;
-        stream.pause();
-        res.onWritable((offset) => {
-          let retry: [boolean, boolean] = [false, false];
-          res.cork(() => {
-            retry = res.tryEnd(ab.slice(offset - start), total);
-          });
-          if (retry[1]) finish();
-          else if (retry[0]) stream.resume();
-          return retry[0];
-        });
-      });
-    });
+    const total = range ? range.end - range.start + 1 : size;
+    return sendFile(this.res, this, statusLine(status), headers, fd, range?.start ?? 0, total);
   }
 
   private declaredTooLarge(limit: number): boolean {

@@ -128,3 +128,30 @@ describe('signed downloads: compression', () => {
     assert.deepEqual(workbook.body, original.xlsx);
   });
 });
+
+describe('signed downloads: the compressed copy follows the file', () => {
+  it('a results file renamed over by one of the same size with an older mtime is sent gzip with its own bytes', async () => {
+    // What an artefact stage retaken from a lapsed worker can do: write results.csv.tmp, then rename it over late.
+    const jobId = new URL(links.result_url, t.url).pathname.split('/')[3]!;
+    const record = (await t.app.jobs.byId(jobId))!;
+    const file = path.join(t.app.paths.jobs, record.id, record.result_file!);
+    const first = await get(links.result_url, { 'accept-encoding': 'gzip' });
+    assert.deepEqual(zlib.gunzipSync(first.body), original.csv, 'the compressed copy made');
+    const replaced = Buffer.from(original.csv.toString('latin1').replace(/site-/g, 'SITE-'), 'latin1');
+    assert.equal(replaced.length, original.csv.length);
+    const before = fs.statSync(file);
+    fs.writeFileSync(`${file}.tmp`, replaced);
+    fs.utimesSync(`${file}.tmp`, before.atime, new Date(before.mtimeMs - 60_000));
+    fs.renameSync(`${file}.tmp`, file);
+    try {
+      const res = await get(links.result_url, { 'accept-encoding': 'gzip' });
+      assert.equal(res.headers['content-encoding'], 'gzip');
+      assert.deepEqual(zlib.gunzipSync(res.body), replaced);
+      assert.notEqual(res.headers.etag, first.headers.etag);
+      const copies = fs.readdirSync(path.dirname(file)).filter((name) => name.startsWith(`${path.basename(file)}.`));
+      assert.equal(copies.length, 1, `one compressed copy, of the current file (${copies.join(', ')})`);
+    } finally {
+      fs.writeFileSync(file, original.csv);
+    }
+  });
+});
