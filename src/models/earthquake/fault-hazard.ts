@@ -64,11 +64,16 @@ function planeDistance(across: number, horizontal: number, top: number, bottom: 
   return Math.hypot(across - t * dx, top + t * dz);
 }
 
-/** Epicentral reach of a fault: sites farther than this from every trace vertex get nothing from it. */
-function reachKm(fault: FaultSource): number {
+/** Length of a fault's trace along its vertices (km). */
+export function traceLengthKm(fault: FaultSource): number {
   let span = 0;
   for (let s = 0; s + 1 < fault.trace.length; s++) span += distanceKm(...fault.trace[s]!, ...fault.trace[s + 1]!);
-  return INTEGRATION.maxRuptureKm + span + fault.widthKm;
+  return span;
+}
+
+/** Epicentral reach of a fault: sites farther than this from every trace vertex get nothing from it. */
+function reachKm(fault: FaultSource): number {
+  return INTEGRATION.maxRuptureKm + traceLengthKm(fault) + fault.widthKm;
 }
 
 /** Adds each fault's annual exceedance rates to the sites' rows (rows × K). */

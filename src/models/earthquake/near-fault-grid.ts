@@ -2,9 +2,8 @@ import { cellCentre, globalGrid } from '../../engine/grid.js';
 import { perilDef, thresholdScales } from '../../engine/perils.js';
 import type { GridDef, RateTable } from '../../engine/table-spec.js';
 import { checkTable } from '../../engine/table-spec.js';
-import { distanceKm } from '../../geo/sphere.js';
 import type { IntensityThreshold } from './exceedance-tables.js';
-import { addFaultHazard, faultDistances } from './fault-hazard.js';
+import { addFaultHazard, faultDistances, traceLengthKm } from './fault-hazard.js';
 import type { FaultSource } from './fault-sources.js';
 import { NEAR_FAULT_GRID } from './parameters.js';
 import { forCellsWithin } from './smoothing.js';
@@ -46,22 +45,24 @@ export function refineNearFaults(
   const rows = coarse.rows + refined.length;
   const rates = new Float64Array(rows * k);
   rates.set(coarse.rates);
+  const seasonOfRow = new Uint16Array(rows);
+  seasonOfRow.set(coarse.seasonOfRow);
+  const diurnalOfRow = new Uint16Array(rows);
+  diurnalOfRow.set(coarse.diurnalOfRow);
   const scales = thresholdScales(perilDef(coarse.peril));
   refined.forEach((cell, n) => {
-    const from = coarseRowOf(cell) * k;
-    const to = (coarse.rows + n) * k;
+    const coarseRow = coarseRowOf(cell);
+    const from = coarseRow * k;
+    const row = coarse.rows + n;
+    const to = row * k;
     for (let j = 0; j < k; j++) rates[to + j] = Math.max(0, coarse.rates[from + j]! - faultRatesOfRow[from + j]! + faultRatesHere[n * k + j]!);
     // The two fault shares differ in rounding only where the rest of the curve is flat: keep each scale non-increasing.
     for (const run of scales) for (let r = 1; r < run.length; r++) rates[to + run[r]!] = Math.min(rates[to + run[r]!]!, rates[to + run[r - 1]!]!);
+    seasonOfRow[row] = coarse.seasonOfRow[coarseRow]!;
+    diurnalOfRow[row] = coarse.diurnalOfRow[coarseRow]!;
   });
   const cellRow = new Int32Array(grid.nlat * grid.nlon);
   for (let cell = 0; cell < cellRow.length; cell++) cellRow[cell] = siteRow[cell]! >= 0 ? coarse.rows + siteRow[cell]! : coarseRowOf(cell);
-  const seasonOfRow = new Uint16Array(rows);
-  seasonOfRow.set(coarse.seasonOfRow);
-  refined.forEach((cell, n) => (seasonOfRow[coarse.rows + n] = coarse.seasonOfRow[coarseRowOf(cell)]!));
-  const diurnalOfRow = new Uint16Array(rows);
-  diurnalOfRow.set(coarse.diurnalOfRow);
-  refined.forEach((cell, n) => (diurnalOfRow[coarse.rows + n] = coarse.diurnalOfRow[coarseRowOf(cell)]!));
   const table: RateTable = {
     ...coarse,
     grid,
@@ -81,10 +82,8 @@ function nearFaultCells(grid: GridDef, faults: readonly FaultSource[], coarseRow
   const near = new Set<number>();
   for (const fault of faults) {
     const [lat0, lon0] = fault.trace[Math.floor(fault.trace.length / 2)]!;
-    // Every point of the surface projection lies within the trace's span plus the width of the mid vertex.
-    let span = 0;
-    for (let s = 0; s + 1 < fault.trace.length; s++) span += distanceKm(...fault.trace[s]!, ...fault.trace[s + 1]!);
-    forCellsWithin(grid, lat0, lon0, span + fault.widthKm + NEAR_FAULT_GRID.distanceKm, (cell) => {
+    // Every point of the surface projection lies within the trace's length plus the width of the mid vertex.
+    forCellsWithin(grid, lat0, lon0, traceLengthKm(fault) + fault.widthKm + NEAR_FAULT_GRID.distanceKm, (cell) => {
       if (near.has(cell) || coarseRowOf(cell) < 0) return;
       const { latitude, longitude } = cellCentre(grid, cell);
       if (faultDistances(fault, latitude, longitude).rJbKm <= NEAR_FAULT_GRID.distanceKm) near.add(cell);
