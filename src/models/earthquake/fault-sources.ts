@@ -205,17 +205,17 @@ export const FAULT_SOURCES: readonly FaultSource[] = [
     citation: 'Sieh et al. (2008, Science 322:1674–1678): Mentawai super-cycles, great ruptures about every 200 yr',
   },
   {
-    name: 'Chile, central (Valparaíso)', regime: 'interface', trace: [[-36.00, -73.20], [-33.00, -72.20], [-30.00, -71.80]], dipDeg: 18, mechanism: 'reverse', topKm: 5, widthKm: 150,
+    name: 'Chile, central (Valparaíso)', regime: 'interface', trace: [[-36.00, -74.16], [-33.00, -72.88], [-30.00, -72.59]], dipDeg: 18, mechanism: 'reverse', topKm: 5, widthKm: 150,
     magnitude: 8.3, recurrenceYears: 90,
     citation: 'Comte et al. (1986, Science 233:449–453): Valparaíso region M ~8 events 1822, 1906, 1985, ~80–100-yr interval',
   },
   {
-    name: 'Chile, south (Valdivia type)', regime: 'interface', trace: [[-46.00, -75.80], [-42.00, -74.60], [-38.00, -73.80]], dipDeg: 15, mechanism: 'reverse', topKm: 5, widthKm: 200,
+    name: 'Chile, south (Valdivia type)', regime: 'interface', trace: [[-46.00, -75.98], [-42.00, -75.40], [-38.00, -74.64]], dipDeg: 15, mechanism: 'reverse', topKm: 5, widthKm: 200,
     magnitude: 9.3, recurrenceYears: 285,
     citation: 'Cisternas et al. (2005, Nature 437:404–407): 1960-type events every ~285 yr on average',
   },
   {
-    name: 'Peru, central (Lima)', regime: 'interface', trace: [[-14.50, -76.80], [-12.50, -78.20], [-10.00, -79.80]], dipDeg: 15, mechanism: 'reverse', topKm: 5, widthKm: 150,
+    name: 'Peru, central (Lima)', regime: 'interface', trace: [[-14.50, -77.09], [-12.50, -78.76], [-10.00, -80.32]], dipDeg: 15, mechanism: 'reverse', topKm: 5, widthKm: 150,
     magnitude: 8.6, recurrenceYears: 130,
     citation: 'Dorbath, Cisternas & Dorbath (1990, BSSA 80:551–576): great Lima earthquakes 1586, 1687, 1746, 1940–74 sequence, ~100–150-yr interval',
   },
