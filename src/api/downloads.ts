@@ -10,6 +10,7 @@ import { acceptsGzip, byteRange, fileEtag, notModified } from '../http/condition
 import { defineRoute } from '../http/define-route.js';
 import type { FileReply, RawReply, RequestContext, Route } from '../http/types.js';
 import { ARTEFACTS, REPORT_CSP, type ArtefactName } from '../batch/status.js';
+import { temporaryName } from '../store/paths.js';
 
 /**
  * GET /v1/downloads/:job_id/:artefact — the signed, expiring artefact links
@@ -102,7 +103,7 @@ async function compressedCopy(file: string): Promise<{ compressed: string; stat:
     const name = `${base}.${ino.toString(36)}-${size.toString(36)}-${mtimeNs.toString(36)}.gz`;
     const target = path.join(dir, name);
     if (fs.existsSync(target)) return { compressed: target, stat };
-    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const tmp = temporaryName(target);
     try {
       await pipeline(fs.createReadStream('', { fd, start: 0, autoClose: false }), zlib.createGzip({ level: 6 }), fs.createWriteStream(tmp));
       fs.renameSync(tmp, target);
