@@ -56,8 +56,7 @@ function asset(ctx: RequestContext, name: string): Reply {
   const type = ASSETS.get(name);
   if (!type) throw httpError('not_found', { message: 'No such API documentation file.' });
   const file = path.join(SWAGGER_DIR, name);
-  const stat = fs.statSync(file);
-  const etag = fileEtag(stat.size, stat.mtimeMs);
+  const etag = fileEtag(fs.statSync(file, { bigint: true }));
   const headers = { ...HEADERS, 'cache-control': 'no-cache', etag };
   if (notModified(ctx.headers['if-none-match'], etag)) return { status: 304, raw: '', contentType: type, headers };
   return { file, contentType: type, headers };

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { ApiContext } from './context.js';
 import { httpError } from '../errors.js';
 import { LIMITS, wholeDays } from '../limits.js';
-import { acceptsGzip, byteRange, fileEtag, notModified } from '../http/conditional.js';
+import { acceptsGzip, byteRange, fileEtag, notModified, type FileVersion } from '../http/conditional.js';
 import { defineRoute } from '../http/define-route.js';
 import type { FileReply, RawReply, RequestContext, Route } from '../http/types.js';
 import { ARTEFACTS, REPORT_CSP, type ArtefactName } from '../batch/status.js';
@@ -64,45 +64,46 @@ async function serve(requestHeaders: RequestContext['headers'], file: string, na
   // A range is of the stored bytes, so range requests are answered uncompressed.
   const gzip = COMPRESSIBLE.has(name) && !requestHeaders.range && acceptsGzip(requestHeaders['accept-encoding']);
   if (gzip) {
-    const { compressed, stat } = await compressedCopy(file);
-    const etag = fileEtag(stat.size, stat.mtimeMs, '-gz');
+    const { compressed, version } = await compressedCopy(file);
+    const etag = fileEtag(version, '-gz');
     const gzHeaders = { ...headers, etag, 'content-encoding': 'gzip' };
     if (notModified(requestHeaders['if-none-match'], etag)) return { status: 304, raw: '', contentType, headers: gzHeaders };
     return { file: compressed, contentType, headers: gzHeaders };
   }
-  const stat = fs.statSync(file);
-  const etag = fileEtag(stat.size, stat.mtimeMs);
+  const stat = fs.statSync(file, { bigint: true });
+  const size = Number(stat.size);
+  const etag = fileEtag(stat);
   headers.etag = etag;
   if (notModified(requestHeaders['if-none-match'], etag)) return { status: 304, raw: '', contentType, headers };
-  const range = byteRange(requestHeaders.range, requestHeaders['if-range'], stat.size, etag);
+  const range = byteRange(requestHeaders.range, requestHeaders['if-range'], size, etag);
   if (range.kind === 'unsatisfiable') {
-    throw httpError('range_not_satisfiable', { field: 'headers.range', message: `headers.range: the file has ${stat.size} bytes.`, headers: { 'content-range': `bytes */${stat.size}` } });
+    throw httpError('range_not_satisfiable', { field: 'headers.range', message: `headers.range: the file has ${size} bytes.`, headers: { 'content-range': `bytes */${size}` } });
   }
   if (range.kind === 'partial') {
     const { start, end } = range.range;
-    return { status: 206, file, range: range.range, contentType, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${stat.size}` } };
+    return { status: 206, file, range: range.range, contentType, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}` } };
   }
   return { file, contentType, headers };
 }
 
 /**
- * The compressed copy of `file` as it is now, and the stat it was named by. The original is opened once: the copy
- * is named by that descriptor's identity (inode, size, mtime in ns) and made from its bytes, so a copy never holds
- * another version of the file than its name (and the ETag) says, even when the original is renamed over while it is
- * compressed, within one millisecond, by a file of the same size, or by one with an older mtime (written earlier,
+ * The compressed copy of `file` as it is now, and the version of the file it was named by. The original is opened once:
+ * the copy is named by that descriptor's identity (inode, size, mtime in ns) and made from its bytes, so a copy never
+ * holds another version of the file than its name (and the ETag) says, even when the original is renamed over while it
+ * is compressed, within one millisecond, by a file of the same size, or by one with an older mtime (written earlier,
  * renamed later: an artefact stage retaken from a lapsed worker). Copies are written to a temporary name and renamed,
  * so a reader never sees half of one.
  */
-async function compressedCopy(file: string): Promise<{ compressed: string; stat: fs.Stats }> {
+async function compressedCopy(file: string): Promise<{ compressed: string; version: FileVersion }> {
   const fd = fs.openSync(file, 'r');
   try {
-    const stat = fs.fstatSync(fd);
-    const { ino, size, mtimeNs } = fs.fstatSync(fd, { bigint: true });
+    const version = fs.fstatSync(fd, { bigint: true });
+    const { ino, size, mtimeNs } = version;
     const dir = path.dirname(file);
     const base = path.basename(file);
     const name = `${base}.${ino.toString(36)}-${size.toString(36)}-${mtimeNs.toString(36)}.gz`;
     const target = path.join(dir, name);
-    if (fs.existsSync(target)) return { compressed: target, stat };
+    if (fs.existsSync(target)) return { compressed: target, version };
     const tmp = temporaryName(target);
     try {
       await pipeline(fs.createReadStream('', { fd, start: 0, autoClose: false }), zlib.createGzip({ level: 6 }), fs.createWriteStream(tmp));
@@ -119,7 +120,7 @@ async function compressedCopy(file: string): Promise<{ compressed: string; stat:
         if (other !== name && other.startsWith(`${base}.`) && other.endsWith('.gz')) fs.rmSync(path.join(dir, other), { force: true });
       }
     }
-    return { compressed: target, stat };
+    return { compressed: target, version };
   } finally {
     fs.closeSync(fd);
   }

@@ -51,12 +51,12 @@ const SECURITY_HEADERS = {
 function serveAsset(ctx: RequestContext, name: string): Reply {
   const type = CONTENT_TYPES[path.extname(name)];
   const file = path.join(UI_DIR, name);
-  const stat = type && ASSET_NAME.test(name) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+  const stat = type && ASSET_NAME.test(name) ? fs.statSync(file, { bigint: true, throwIfNoEntry: false }) : undefined;
   if (!stat?.isFile()) {
     const built = fs.existsSync(path.join(UI_DIR, 'index.html'));
     throw httpError('not_found', { message: built ? `No web interface file ${echo(name)}.` : 'The web interface is not built: run `npm run build`.' });
   }
-  const etag = fileEtag(stat.size, stat.mtimeMs);
+  const etag = fileEtag(stat);
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-cache', etag };
   if (notModified(ctx.headers['if-none-match'], etag)) return { status: 304, raw: '', contentType: type!, headers };
   return { file, contentType: type!, headers };
