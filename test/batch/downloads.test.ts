@@ -199,3 +199,86 @@ describe('signed downloads: validators name the version', () => {
     }
   });
 });
+
+describe('signed downloads: one version per answer', () => {
+  it('a results file renamed over just before it is opened is answered as the new version throughout: ETag, length, range and bytes', async () => {
+    const file = await storedFile('result_file');
+    const next = Buffer.concat([original.csv, Buffer.from('40,extra\n')]);
+    const openSync = fs.openSync;
+    // The rename lands right before the first open of the path: after the old route's stat of it, before the sender's open.
+    const renameOverAtOpen = () => {
+      fs.writeFileSync(`${file}.new`, next);
+      fs.openSync = (target: fs.PathLike, flags: fs.OpenMode, mode?: fs.Mode | null) => {
+        if (path.resolve(String(target)) === file) {
+          fs.openSync = openSync;
+          fs.renameSync(`${file}.new`, file);
+        }
+        return openSync(target, flags, mode);
+      };
+    };
+    try {
+      renameOverAtOpen();
+      const whole = await get(links.result_url);
+      assert.equal(whole.status, 200);
+      assert.deepEqual([whole.headers.etag, whole.headers['content-length']], [etagOf(file), String(next.length)]);
+      assert.deepEqual(whole.body, next);
+      fs.writeFileSync(file, original.csv);
+      renameOverAtOpen();
+      const tail = await get(links.result_url, { range: 'bytes=-9' });
+      assert.equal(tail.status, 206);
+      assert.deepEqual([tail.headers.etag, tail.headers['content-range']], [etagOf(file), `bytes ${next.length - 9}-${next.length - 1}/${next.length}`]);
+      assert.equal(tail.body.toString(), '40,extra\n');
+    } finally {
+      fs.openSync = openSync;
+      fs.rmSync(`${file}.new`, { force: true });
+      fs.writeFileSync(file, original.csv);
+    }
+  });
+});
+
+describe('signed downloads: a file gone', () => {
+  it('an artefact whose file is gone answers 404 not_found, plain or gzip', async () => {
+    const file = await storedFile('result_file');
+    fs.renameSync(file, `${file}.away`);
+    try {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+        const res = await get(links.result_url, headers);
+        assert.equal(res.status, 404);
+        const { error } = JSON.parse(res.body.toString());
+        assert.deepEqual([error.code, error.message], ['not_found', 'This artefact is not available.']);
+      }
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+  });
+});
+
+describe('signed downloads: descriptors', () => {
+  it('every answer closes the file it opened: 200, 206, 304, 416, HEAD, gzip', async () => {
+    const file = await storedFile('result_file');
+    // Descriptors of this process open on the file or its compressed copies (`results.csv.<version>.gz`).
+    const openOnFile = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length;
+    const etag = (await get(links.result_url)).headers.etag!;
+    const gzipEtag = (await get(links.result_url, { 'accept-encoding': 'gzip' })).headers.etag!;
+    const answers = await Promise.all([
+      get(links.result_url),
+      get(links.result_url, { range: 'bytes=0-9' }),
+      get(links.result_url, { 'if-none-match': etag }),
+      get(links.result_url, { range: `bytes=${original.csv.length}-` }),
+      get(links.result_url, {}, 'HEAD'),
+      get(links.result_url, { 'accept-encoding': 'gzip' }),
+      get(links.result_url, { 'accept-encoding': 'gzip', 'if-none-match': gzipEtag }),
+    ]);
+    assert.deepEqual(answers.map((a) => a.status), [200, 206, 304, 416, 200, 200, 304]);
+    // sendFile closes its descriptor asynchronously once the body is handed over: wait for that, up to a second.
+    for (let waited = 0; openOnFile() > 0 && waited < 1000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(openOnFile(), 0);
+  });
+});
