@@ -1,4 +1,4 @@
-import { MS_PER_DAY } from './units.js';
+import { MS_PER_DAY, MS_PER_HOUR } from './units.js';
 /** Whole days in a duration, for texts that state a limit ("expire after 7 days"). */
 export function wholeDays(ms: number): number {
   return Math.round(ms / MS_PER_DAY);
@@ -39,6 +39,11 @@ export const LIMITS = {
   batchSmallArtefactBytes: 8 * 1024 * 1024,
   /** Project: a temporary upload file older than this belongs to a dead upload; retention removes it. */
   staleUploadMs: MS_PER_DAY,
+  /**
+   * Project: a writer's temporary file (src/store/paths.ts temporaryName) last written this long ago belongs to a writer
+   * that died mid-write; retention removes it. A live writer touches its file with every write, and none pauses this long.
+   */
+  staleTemporaryMs: MS_PER_HOUR,
   /** Project: how many row-level errors an upload rejection lists. */
   maxReportedRowErrors: 100,
   /** Spec: pre-signed link lifetime, 7 days in ms. */

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { httpError } from '../errors.js';
 import { fileEtag, notModified } from '../http/conditional.js';
+import { closeFile, openFile } from '../http/file-sender.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
 /**
@@ -55,11 +55,14 @@ function asset(ctx: RequestContext, name: string): Reply {
   if (name === 'init.js') return { raw: INIT, contentType: 'text/javascript; charset=utf-8', headers: HEADERS };
   const type = ASSETS.get(name);
   if (!type) throw httpError('not_found', { message: 'No such API documentation file.' });
-  const file = path.join(SWAGGER_DIR, name);
-  const stat = fs.statSync(file);
-  const etag = fileEtag(stat.size, stat.mtimeMs);
+  const file = openFile(path.join(SWAGGER_DIR, name));
+  if (!file) throw httpError('not_found', { message: 'No such API documentation file.' });
+  const etag = fileEtag(file.stat);
   const headers = { ...HEADERS, 'cache-control': 'no-cache', etag };
-  if (notModified(ctx.headers['if-none-match'], etag)) return { status: 304, raw: '', contentType: type, headers };
+  if (notModified(ctx.headers['if-none-match'], etag)) {
+    closeFile(file);
+    return { status: 304, raw: '', contentType: type, headers };
+  }
   return { file, contentType: type, headers };
 }
 

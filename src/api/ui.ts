@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { echo, httpError } from '../errors.js';
 import { fileEtag, notModified } from '../http/conditional.js';
+import { closeFile, openFile } from '../http/file-sender.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
 /**
@@ -50,15 +51,17 @@ const SECURITY_HEADERS = {
  */
 function serveAsset(ctx: RequestContext, name: string): Reply {
   const type = CONTENT_TYPES[path.extname(name)];
-  const file = path.join(UI_DIR, name);
-  const stat = type && ASSET_NAME.test(name) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
-  if (!stat?.isFile()) {
+  const file = type && ASSET_NAME.test(name) ? openFile(path.join(UI_DIR, name)) : null;
+  if (!file) {
     const built = fs.existsSync(path.join(UI_DIR, 'index.html'));
     throw httpError('not_found', { message: built ? `No web interface file ${echo(name)}.` : 'The web interface is not built: run `npm run build`.' });
   }
-  const etag = fileEtag(stat.size, stat.mtimeMs);
+  const etag = fileEtag(file.stat);
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-cache', etag };
-  if (notModified(ctx.headers['if-none-match'], etag)) return { status: 304, raw: '', contentType: type!, headers };
+  if (notModified(ctx.headers['if-none-match'], etag)) {
+    closeFile(file);
+    return { status: 304, raw: '', contentType: type!, headers };
+  }
   return { file, contentType: type!, headers };
 }
 

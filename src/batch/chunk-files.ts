@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileWhole } from '../store/paths.js';
+import { temporaryTarget, writeFileWhole } from '../store/paths.js';
 import type { ChunkLease } from '../store/records.js';
 
 /**
@@ -21,7 +21,10 @@ import type { ChunkLease } from '../store/records.js';
  * while another job computed, against 0.4 s alone.
  */
 const COPY_BYTES = 8 << 20;
-/** Chunk files, their temporary names (a worker killed while writing), and the lease-less names of older builds. */
+/**
+ * Chunk files, with the lease-less names and `.tmp` temporary names of older builds. A temporary file of today's
+ * (temporaryName: a worker killed while writing) is matched by the name it was made for.
+ */
 const CHUNK_FILE = /^chunk-\d{5}(-a\d+)?\.csv(\.failures\.jsonl)?(\.tmp)?$/;
 
 export interface WrittenChunk {
@@ -135,7 +138,7 @@ export async function assembledIntact(dir: string, header: string, chunks: reado
 
 /** Remove the named chunks' files (a refused checkpoint's), or every chunk file of the job once its results are assembled and recorded. */
 export async function removeChunkFiles(dir: string, only?: readonly string[]): Promise<void> {
-  const names = only ? only.flatMap((file) => [file, `${file}.failures.jsonl`]) : (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((name) => CHUNK_FILE.test(name));
+  const names = only ? only.flatMap((file) => [file, `${file}.failures.jsonl`]) : (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((name) => CHUNK_FILE.test(temporaryTarget(name) ?? name));
   await Promise.all(names.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
 }
 

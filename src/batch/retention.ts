@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { LIMITS } from '../limits.js';
+import { temporaryTarget } from '../store/paths.js';
 import type { FileRepository, JobRepository } from '../store/store.js';
 import { MS_PER_DAY } from '../units.js';
 
@@ -15,7 +16,9 @@ import { MS_PER_DAY } from '../units.js';
  *     the record stays for the jobs that used it, its draft schedule leaves
  *     the list and its file_id becomes unknown to submissions;
  *   - temporary upload files older than a day, left by a process that died
- *     mid-upload.
+ *     mid-upload, and writers' temporary files (temporaryName) in uploads and
+ *     job directories untouched for an hour, left by a process that died
+ *     mid-write (a live writer's file is younger: LIMITS.staleTemporaryMs).
  * Chunk files are not here: a job removes its own once results.csv is assembled.
  */
 export interface RetentionDeps {
@@ -42,23 +45,38 @@ export async function collectGarbage(deps: RetentionDeps, retentionDays: number,
     report.bytes += sizeOf(target);
     if (!dryRun) await fs.promises.rm(target, { recursive: true, force: true });
   };
+  const removedJobs = new Set<string>();
   for (const id of await deps.jobs.expired(cutoff, now)) {
     await remove(path.join(deps.jobsDir, id));
     if (!dryRun) await deps.jobs.markPurged(id, now);
-    report.jobs++;
+    removedJobs.add(id);
   }
+  report.jobs = removedJobs.size;
   for (const file of await deps.files.unusedUploads(cutoff, dryRun ? undefined : now)) {
     await remove(path.join(deps.uploadsDir, `${file.id}.csv`));
     await remove(path.join(deps.uploadsDir, file.path));
     report.uploads++;
   }
-  for (const name of fs.readdirSync(deps.uploadsDir)) {
-    const file = path.join(deps.uploadsDir, name);
-    if (!UPLOAD_TEMP.test(name) || now - fs.statSync(file).mtimeMs < LIMITS.staleUploadMs) continue;
-    await remove(file);
-    report.tempFiles++;
+  // Dead writers' temporary files, in the uploads and in the job directories that stay.
+  const jobDirs = namesIn(deps.jobsDir).filter((id) => !removedJobs.has(id));
+  for (const dir of [deps.uploadsDir, ...jobDirs.map((id) => path.join(deps.jobsDir, id))]) {
+    for (const name of namesIn(dir)) {
+      const staleMs = staleAfterMs(name);
+      if (staleMs === null) continue;
+      const file = path.join(dir, name);
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat || now - stat.mtimeMs < staleMs) continue;
+      await remove(file);
+      report.tempFiles++;
+    }
   }
   return report;
+}
+
+/** How long a file named `name` stays untouched before it is a dead writer's temporary file; null when it is no temporary file. */
+function staleAfterMs(name: string): number | null {
+  if (UPLOAD_TEMP.test(name)) return LIMITS.staleUploadMs;
+  return temporaryTarget(name) === null ? null : LIMITS.staleTemporaryMs;
 }
 
 /**
@@ -77,6 +95,16 @@ export function sweepEvery(deps: RetentionDeps, retentionDays: number, clock: ()
   void sweep();
   const timer = setInterval(() => void sweep(), everyMs).unref();
   return () => clearInterval(timer);
+}
+
+/** The names in a directory; none when it is gone or is no directory (another host's retention may remove it meanwhile). */
+function namesIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+    throw err;
+  }
 }
 
 /** Bytes under a file or directory (0 when it is gone). */

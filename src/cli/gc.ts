@@ -7,7 +7,8 @@ import { configOverrides, parse, SHARED_DIR_OPTIONS, STORE_OPTIONS, UsageError }
 
 export const GC_USAGE = `hazrisk gc [--data-dir DIR] [--database-url URL] [--shared-dir DIR] [--days N] [--dry-run]
   (batch retention now: files of jobs finished over N days ago (default HAZRISK_RETENTION_DAYS, 30) whose links
-   have expired, and uploads unused as long; the batch worker does the same every hour)`;
+   have expired, uploads unused as long, and temporary files of writers that died; the batch worker does the same
+   every hour)`;
 
 export async function gcCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parse(args, { ...STORE_OPTIONS, ...SHARED_DIR_OPTIONS, days: { type: 'string' }, 'dry-run': { type: 'boolean' } });
@@ -24,7 +25,7 @@ export async function gcCommand(args: string[], out: (line: string) => void): Pr
     const deps = { jobs: store.jobs, files: store.files, jobsDir: paths.jobs, uploadsDir: paths.uploads };
     const report = await collectGarbage(deps, days, Date.now(), dryRun);
     const mib = (report.bytes / 2 ** 20).toFixed(1);
-    out(`${dryRun ? 'would remove' : 'removed'} (retention ${days} days): files of ${report.jobs} finished jobs, ${report.uploads} unused uploads, ${report.tempFiles} stale temporary uploads — ${mib} MiB`);
+    out(`${dryRun ? 'would remove' : 'removed'} (retention ${days} days): files of ${report.jobs} finished jobs, ${report.uploads} unused uploads, ${report.tempFiles} stale temporary files — ${mib} MiB`);
   } finally {
     await store.close();
   }

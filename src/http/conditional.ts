@@ -1,3 +1,4 @@
+import type { BigIntStats } from 'node:fs';
 import type { ByteRange } from './uws.js';
 
 /**
@@ -5,9 +6,17 @@ import type { ByteRange } from './uws.js';
  * validators and content codings, so download routes only decide what to serve.
  */
 
-/** `"size-mtime"` in base 36: a strong validator for files that never change once written. */
-export function fileEtag(size: number, mtimeMs: number, variant = ''): string {
-  return `"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}${variant}"`;
+/** What names one version of a file: a stat taken with `{ bigint: true }`. */
+export type FileVersion = Pick<BigIntStats, 'ino' | 'size' | 'mtimeNs'>;
+
+/**
+ * `"inode-size-mtime"` in base 36, the mtime in nanoseconds: a strong validator for files that never change once
+ * written. A file renamed over another has another inode, and one rewritten in place a later mtime, even when the
+ * size is the same and the time within the same millisecond (which size and whole milliseconds alone missed: a
+ * stale 304).
+ */
+export function fileEtag(version: FileVersion, variant = ''): string {
+  return `"${version.ino.toString(36)}-${version.size.toString(36)}-${version.mtimeNs.toString(36)}${variant}"`;
 }
 
 /** If-None-Match: `*` or a list containing the tag (weak comparison, as the RFC asks for GET). */

@@ -2,16 +2,18 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 
 /**
- * Streams an opened file as the body of a uWS response, with backpressure.
+ * Opens a file to answer with, and streams it as the body of a uWS response, with backpressure.
  * Kept apart from uws.ts, and typed by the few calls it makes, so that the
  * one module importing uWebSockets.js stays that one.
  *
  * Two things here are not the textbook uWS streaming example, on purpose:
  *
  * - The size and the bytes come from one file descriptor, opened once by the
- *   caller: a path stat'ed and then opened again may name two versions of the
- *   file (a compressed copy or an artefact renamed over it in between), and a
- *   Content-Length of one with the bytes of the other is a corrupt body.
+ *   route (openFile), which takes its ETag and ranges from the same stat: a
+ *   path stat'ed and then opened again may name two versions of the file (a
+ *   compressed copy or an artefact renamed over it in between), and the
+ *   ETag, Content-Length or range of one with the bytes of the other is a
+ *   corrupt body.
  *
  * - One onWritable handler serves the whole response and reads the chunk it
  *   retries from `pending`. uWS 20.30 (HttpResponseData::callOnWritable) puts
@@ -43,8 +45,37 @@ export interface ClientState {
   onAbort(listener: () => void): void;
 }
 
+/** A file opened to answer with, and the stat of that descriptor: what the answer says of the file (ETag, length, ranges). */
+export interface OpenFile {
+  fd: number;
+  stat: fs.BigIntStats;
+}
+
 const CHUNK_BYTES = 256 * 1024;
 const read = promisify(fs.read);
+
+/** Open `file` to answer with; null when there is no regular file at that path. */
+export function openFile(file: string): OpenFile | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  let stat: fs.BigIntStats | undefined;
+  try {
+    stat = fs.fstatSync(fd, { bigint: true });
+  } finally {
+    if (!stat?.isFile()) fs.closeSync(fd);
+  }
+  return stat.isFile() ? { fd, stat } : null;
+}
+
+/** Close a file opened for an answer that does not send it (a 304, a HEAD, a client gone). Sending closes it itself. */
+export function closeFile(file: OpenFile): void {
+  fs.closeSync(file.fd);
+}
 
 /**
  * Sends the status, the headers and `total` bytes of `fd` from `position`, then closes `fd`. Resolves once the

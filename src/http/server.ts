@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { ClientAbortedError, echo, HttpError, httpError } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
@@ -8,6 +7,7 @@ import type { CorsPolicy } from './cors.js';
 import { AccessLog } from './access-log.js';
 import { ExchangeContext } from './context.js';
 import { addVary, encodeBody, gzipAnswer, gzipLength, NEGOTIATED_VARY, negotiateCompression } from './encode.js';
+import { closeFile } from './file-sender.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ResponseCheck } from './response-check.js';
 import type { FoundRoute, Router } from './router.js';
@@ -295,7 +295,8 @@ export class HttpServer {
     let length: number;
     if ('file' in reply) {
       headers['content-type'] = reply.contentType;
-      length = reply.range ? reply.range.end - reply.range.start + 1 : fs.statSync(reply.file).size;
+      length = reply.range ? reply.range.end - reply.range.start + 1 : Number(reply.file.stat.size);
+      closeFile(reply.file);
     } else if ('raw' in reply) {
       headers['content-type'] = reply.contentType;
       length = Buffer.byteLength(reply.raw);

@@ -4,6 +4,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ErrorCode, HttpError } from '../errors.js';
 import type { Principal } from '../auth/keys.js';
 import type { Mode } from '../auth/modes.js';
+import type { OpenFile } from './file-sender.js';
 import type { ByteRange } from './uws.js';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -51,10 +52,13 @@ export interface RawReply {
   headers?: Record<string, string>;
 }
 
-/** A file (or an inclusive byte range of it, for 206) streamed from disk with backpressure. */
+/**
+ * A file (or an inclusive byte range of it, for 206) streamed from disk with backpressure. The handler opens it
+ * (openFile) and takes the ETag and the range from its stat; the answer closes it.
+ */
 export interface FileReply {
   status?: number;
-  file: string;
+  file: OpenFile;
   range?: ByteRange;
   contentType: string;
   headers?: Record<string, string>;

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import uWS from '@trufflesuite/uws-js-unofficial';
 import { ClientAbortedError, httpError } from '../errors.js';
-import { sendFile } from './file-sender.js';
+import { closeFile, sendFile, type OpenFile } from './file-sender.js';
 
 /**
  * The only module that touches uWebSockets.js. It turns a uWS request into an
@@ -38,8 +37,8 @@ export interface HttpExchange {
   respond(status: number, headers: Record<string, string>, body: string | Uint8Array, closeConnection?: boolean): void;
   /** HEAD: the headers a GET would send, with its Content-Length, and no body. */
   respondHead(status: number, headers: Record<string, string>, contentLength: number, closeConnection?: boolean): void;
-  /** Streams the file, or the inclusive byte range of it, with backpressure. */
-  respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void>;
+  /** Streams the opened file, or the inclusive byte range of it, with backpressure, and closes it. */
+  respondFile(status: number, headers: Record<string, string>, file: OpenFile, range?: ByteRange): Promise<void>;
 }
 
 export interface ByteRange {
@@ -244,21 +243,15 @@ class UwsExchange implements HttpExchange {
     });
   }
 
-  respondFile(status: number, headers: Record<string, string>, file: string, range?: ByteRange): Promise<void> {
-    if (this.aborted || this.done) return Promise.resolve();
-    // Opened and sized before the response is marked sent: a file that cannot be read still gets its error
-    // answer. The size is of this descriptor, the one streamed (file-sender.ts says why).
-    const fd = fs.openSync(file, 'r');
-    let size: number;
-    try {
-      size = fs.fstatSync(fd).size;
-    } catch (err) {
-      fs.closeSync(fd);
-      throw err;
+  respondFile(status: number, headers: Record<string, string>, file: OpenFile, range?: ByteRange): Promise<void> {
+    if (this.aborted || this.done) {
+      closeFile(file);
+      return Promise.resolve();
     }
     this.done = true;
-    const total = range ? range.end - range.start + 1 : size;
-    return sendFile(this.res, this, statusLine(status), headers, fd, range?.start ?? 0, total);
+    // The size is of this descriptor, the one streamed (file-sender.ts says why).
+    const total = range ? range.end - range.start + 1 : Number(file.stat.size);
+    return sendFile(this.res, this, statusLine(status), headers, file.fd, range?.start ?? 0, total);
   }
 
   private declaredTooLarge(limit: number): boolean {

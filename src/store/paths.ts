@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -41,9 +42,27 @@ export function ensureDataDirs(paths: DataPaths): void {
   }
 }
 
+/** What temporaryName appends to a file's name: `.<pid>.<12 hex digits>.tmp`. */
+const TEMPORARY_SUFFIX = /\.\d+\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * The name to write `file` under before renaming it into place. Unique to the writer — the pid, and random digits
+ * because threads share the pid — so two writers of one file at once (an artefact stage retaken from a worker whose
+ * lease lapsed, and that worker) never write into the same temporary file and rename a mix of both into place.
+ */
+export function temporaryName(file: string): string {
+  return `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+}
+
+/** The name a temporary name (temporaryName) was made for, or null when `name` is not one. */
+export function temporaryTarget(name: string): string | null {
+  const suffix = TEMPORARY_SUFFIX.exec(name);
+  return suffix ? name.slice(0, suffix.index) : null;
+}
+
 /** Write a file so that readers see either the old or the new content, never a torn one. */
 export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = temporaryName(file);
   const fd = fs.openSync(tmp, 'w', mode ?? 0o644);
   try {
     try {
@@ -68,7 +87,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
  * disk) leaves no temporary file behind. Returns the bytes written.
  */
 export async function writeFileWhole(file: string, fill: (write: (data: Uint8Array) => Promise<void>) => Promise<void>, mode = 0o600): Promise<number> {
-  const tmp = `${file}.tmp`;
+  const tmp = temporaryName(file);
   let bytes = 0;
   try {
     const handle = await fs.promises.open(tmp, 'w', mode);

@@ -34,13 +34,26 @@ before(async () => {
 });
 after(() => t.close());
 
+/** A stored artefact of the job the links are for. */
+async function storedFile(column: 'result_file' | 'report_file'): Promise<string> {
+  const jobId = new URL(links.result_url, t.url).pathname.split('/')[3]!;
+  const record = (await t.app.jobs.byId(jobId))!;
+  return path.join(t.app.paths.jobs, record.id, record[column]!);
+}
+
+/** The ETag of a file's current version: inode, size and mtime in nanoseconds, in base 36. */
+function etagOf(file: string, variant = ''): string {
+  const { ino, size, mtimeNs } = fs.statSync(file, { bigint: true });
+  return `"${ino.toString(36)}-${size.toString(36)}-${mtimeNs.toString(36)}${variant}"`;
+}
+
 describe('signed downloads: validators and ranges', () => {
   it('sends the whole file with Accept-Ranges and a strong ETag when nothing else is asked', async () => {
     const res = await get(links.result_url);
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, original.csv);
     assert.equal(res.headers['accept-ranges'], 'bytes');
-    assert.match(res.headers.etag!, /^"[0-9a-z]+-[0-9a-z]+"$/);
+    assert.equal(res.headers.etag, etagOf(await storedFile('result_file')));
     assert.equal(res.headers['content-length'], String(original.csv.length));
     assert.equal(res.headers['content-encoding'], undefined);
   });
@@ -103,15 +116,15 @@ describe('signed downloads: validators and ranges', () => {
 
 describe('signed downloads: compression', () => {
   it('gzips the CSV and the report for clients that accept it, with its own ETag and Vary', async () => {
-    for (const [url, bytes] of [
-      [links.result_url, original.csv],
-      [links.report_url, original.html],
+    for (const [url, bytes, column] of [
+      [links.result_url, original.csv, 'result_file'],
+      [links.report_url, original.html, 'report_file'],
     ] as const) {
       const res = await get(url, { 'accept-encoding': 'br;q=1.0, gzip;q=0.8' });
       assert.equal(res.status, 200);
       assert.equal(res.headers['content-encoding'], 'gzip');
       assert.equal(res.headers.vary, 'Accept-Encoding');
-      assert.match(res.headers.etag!, /-gz"$/);
+      assert.equal(res.headers.etag, etagOf(await storedFile(column), '-gz'));
       assert.deepEqual(zlib.gunzipSync(res.body), bytes);
       assert.ok(res.body.length < bytes.length, 'smaller than the original');
       const cached = await get(url, { 'accept-encoding': 'gzip', 'if-none-match': res.headers.etag! });
@@ -132,9 +145,7 @@ describe('signed downloads: compression', () => {
 describe('signed downloads: the compressed copy follows the file', () => {
   it('a results file renamed over by one of the same size with an older mtime is sent gzip with its own bytes', async () => {
     // What an artefact stage retaken from a lapsed worker can do: write results.csv.tmp, then rename it over late.
-    const jobId = new URL(links.result_url, t.url).pathname.split('/')[3]!;
-    const record = (await t.app.jobs.byId(jobId))!;
-    const file = path.join(t.app.paths.jobs, record.id, record.result_file!);
+    const file = await storedFile('result_file');
     const first = await get(links.result_url, { 'accept-encoding': 'gzip' });
     assert.deepEqual(zlib.gunzipSync(first.body), original.csv, 'the compressed copy made');
     const replaced = Buffer.from(original.csv.toString('latin1').replace(/site-/g, 'SITE-'), 'latin1');
@@ -153,5 +164,121 @@ describe('signed downloads: the compressed copy follows the file', () => {
     } finally {
       fs.writeFileSync(file, original.csv);
     }
+  });
+});
+
+describe('signed downloads: validators name the version', () => {
+  it('a results file renamed over by one of the same size within the same millisecond gets new ETags: the old ones get 200 and the new bytes, not 304', async () => {
+    const file = await storedFile('result_file');
+    const plain = await get(links.result_url);
+    const gzip = await get(links.result_url, { 'accept-encoding': 'gzip' });
+    const replaced = Buffer.from(original.csv.toString('latin1').replace(/site-/g, 'SITE-'), 'latin1');
+    // Half a millisecond into the original's millisecond: size and whole milliseconds alone cannot tell the two apart.
+    const before = fs.statSync(file);
+    const within = (Math.floor(before.mtimeMs) + 0.5) / 1000;
+    fs.writeFileSync(`${file}.new`, replaced);
+    fs.utimesSync(`${file}.new`, within, within);
+    fs.renameSync(`${file}.new`, file);
+    try {
+      const now = fs.statSync(file);
+      assert.deepEqual([now.size, Math.floor(now.mtimeMs)], [before.size, Math.floor(before.mtimeMs)]);
+      const again = await get(links.result_url, { 'if-none-match': plain.headers.etag! });
+      assert.equal(again.status, 200);
+      assert.equal(again.headers.etag, etagOf(file));
+      assert.notEqual(again.headers.etag, plain.headers.etag);
+      assert.deepEqual(again.body, replaced);
+      const gzipAgain = await get(links.result_url, { 'accept-encoding': 'gzip', 'if-none-match': gzip.headers.etag! });
+      assert.equal(gzipAgain.status, 200);
+      assert.equal(gzipAgain.headers.etag, etagOf(file, '-gz'));
+      assert.deepEqual(zlib.gunzipSync(gzipAgain.body), replaced);
+      const range = await get(links.result_url, { range: 'bytes=0-99', 'if-range': plain.headers.etag! });
+      assert.equal(range.status, 200, 'If-Range with the old version\'s ETag gets the whole new file');
+      assert.deepEqual(range.body, replaced);
+    } finally {
+      fs.writeFileSync(file, original.csv);
+    }
+  });
+});
+
+describe('signed downloads: one version per answer', () => {
+  it('a results file renamed over just before it is opened is answered as the new version throughout: ETag, length, range and bytes', async () => {
+    const file = await storedFile('result_file');
+    const next = Buffer.concat([original.csv, Buffer.from('40,extra\n')]);
+    const openSync = fs.openSync;
+    // The rename lands right before the first open of the path: after the old route's stat of it, before the sender's open.
+    const renameOverAtOpen = () => {
+      fs.writeFileSync(`${file}.new`, next);
+      fs.openSync = (target: fs.PathLike, flags: fs.OpenMode, mode?: fs.Mode | null) => {
+        if (path.resolve(String(target)) === file) {
+          fs.openSync = openSync;
+          fs.renameSync(`${file}.new`, file);
+        }
+        return openSync(target, flags, mode);
+      };
+    };
+    try {
+      renameOverAtOpen();
+      const whole = await get(links.result_url);
+      assert.equal(whole.status, 200);
+      assert.deepEqual([whole.headers.etag, whole.headers['content-length']], [etagOf(file), String(next.length)]);
+      assert.deepEqual(whole.body, next);
+      fs.writeFileSync(file, original.csv);
+      renameOverAtOpen();
+      const tail = await get(links.result_url, { range: 'bytes=-9' });
+      assert.equal(tail.status, 206);
+      assert.deepEqual([tail.headers.etag, tail.headers['content-range']], [etagOf(file), `bytes ${next.length - 9}-${next.length - 1}/${next.length}`]);
+      assert.equal(tail.body.toString(), '40,extra\n');
+    } finally {
+      fs.openSync = openSync;
+      fs.rmSync(`${file}.new`, { force: true });
+      fs.writeFileSync(file, original.csv);
+    }
+  });
+});
+
+describe('signed downloads: a file gone', () => {
+  it('an artefact whose file is gone answers 404 not_found, plain or gzip', async () => {
+    const file = await storedFile('result_file');
+    fs.renameSync(file, `${file}.away`);
+    try {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+        const res = await get(links.result_url, headers);
+        assert.equal(res.status, 404);
+        const { error } = JSON.parse(res.body.toString());
+        assert.deepEqual([error.code, error.message], ['not_found', 'This artefact is not available.']);
+      }
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+  });
+});
+
+describe('signed downloads: descriptors', () => {
+  it('every answer closes the file it opened: 200, 206, 304, 416, HEAD, gzip', async () => {
+    const file = await storedFile('result_file');
+    // Descriptors of this process open on the file or its compressed copies (`results.csv.<version>.gz`).
+    const openOnFile = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length;
+    const etag = (await get(links.result_url)).headers.etag!;
+    const gzipEtag = (await get(links.result_url, { 'accept-encoding': 'gzip' })).headers.etag!;
+    const answers = await Promise.all([
+      get(links.result_url),
+      get(links.result_url, { range: 'bytes=0-9' }),
+      get(links.result_url, { 'if-none-match': etag }),
+      get(links.result_url, { range: `bytes=${original.csv.length}-` }),
+      get(links.result_url, {}, 'HEAD'),
+      get(links.result_url, { 'accept-encoding': 'gzip' }),
+      get(links.result_url, { 'accept-encoding': 'gzip', 'if-none-match': gzipEtag }),
+    ]);
+    assert.deepEqual(answers.map((a) => a.status), [200, 206, 304, 416, 200, 200, 304]);
+    // sendFile closes its descriptor asynchronously once the body is handed over: wait for that, up to a second.
+    for (let waited = 0; openOnFile() > 0 && waited < 1000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(openOnFile(), 0);
   });
 });

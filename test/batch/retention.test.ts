@@ -7,7 +7,10 @@ import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv, upload, waitForJob } from '../helpers/batch.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
+import { removeChunkFiles } from '../../src/batch/chunk-files.js';
 import { collectGarbage } from '../../src/batch/retention.js';
+import { LIMITS } from '../../src/limits.js';
+import { temporaryName } from '../../src/store/paths.js';
 import { openDatabase } from '../../src/store/sqlite/db.js';
 
 /**
@@ -96,6 +99,40 @@ describe('retention', () => {
     const later = await collectGarbage(deps(), 1, uploadedAt + 10 * DAY);
     assert.deepEqual([later.jobs, later.uploads], [1, 1]);
     assert.equal(fs.existsSync(path.join(t.app.paths.jobs, job.body.job_id)), false);
+  });
+
+  it("removes dead writers' temporary files (untouched for LIMITS.staleTemporaryMs) and keeps live writers'; a dry run only counts them", async () => {
+    const at = now;
+    const jobDir = path.join(t.app.paths.jobs, 'job_leftovers');
+    fs.mkdirSync(jobDir, { recursive: true });
+    const temporary = (dir: string, target: string, text: string, ageMs: number): string => {
+      const file = temporaryName(path.join(dir, target));
+      fs.writeFileSync(file, text);
+      fs.utimesSync(file, new Date(at - ageMs), new Date(at - ageMs));
+      return file;
+    };
+    const artefact = path.join(jobDir, 'results.csv');
+    fs.writeFileSync(artefact, 'index\n');
+    fs.utimesSync(artefact, new Date(at - DAY), new Date(at - DAY));
+    const dead = [temporary(jobDir, 'report.html', '<html>dead', LIMITS.staleTemporaryMs + 60_000), temporary(t.app.paths.uploads, 'file_x.rows', 'dead', DAY)];
+    const live = [temporary(jobDir, 'workbook.xlsx', 'live', LIMITS.staleTemporaryMs - 60_000), temporary(t.app.paths.uploads, 'file_y.rows', 'live', 1000)];
+    // Ten years' retention: nothing but the dead writers' files is due.
+    assert.deepEqual(await collectGarbage(deps(), 3650, at, true), { jobs: 0, uploads: 0, tempFiles: 2, bytes: 14 });
+    assert.ok([...dead, ...live].every((file) => fs.existsSync(file)), 'a dry run removes nothing');
+    assert.deepEqual(await collectGarbage(deps(), 3650, at), { jobs: 0, uploads: 0, tempFiles: 2, bytes: 14 });
+    assert.deepEqual(fs.readdirSync(jobDir).sort(), [path.basename(live[0]!), 'results.csv'].sort());
+    assert.deepEqual([...dead, ...live].map((file) => fs.existsSync(file)), [false, false, true, true]);
+    for (const file of [artefact, ...live]) fs.rmSync(file);
+  });
+
+  it("a job's chunk files go with the temporary files of their writers (a worker killed while writing), and nothing else", async () => {
+    const dir = tempDir();
+    const kept = ['results.csv', path.basename(temporaryName('results.csv'))];
+    const chunks = ['chunk-00001-a1.csv', 'chunk-00001-a1.csv.failures.jsonl', temporaryName('chunk-00002-a1.csv'), temporaryName('chunk-00002-a1.csv.failures.jsonl'), 'chunk-00003.csv.tmp'];
+    for (const name of [...kept, ...chunks]) fs.writeFileSync(path.join(dir, name), '');
+    await removeChunkFiles(dir);
+    assert.deepEqual(fs.readdirSync(dir).sort(), kept.sort());
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -20,6 +20,7 @@ import zlib from 'node:zlib';
 import { after, describe, it } from '../helpers/harness.js';
 import { tempDir } from '../helpers/app.js';
 import { createNetwork, netnsSkip, type TestNetwork } from '../helpers/netns.js';
+import { openFile } from '../../src/http/file-sender.js';
 import { listen, type HttpListener } from '../../src/http/uws.js';
 
 const skip = netnsSkip('file answers under backpressure over a 1500-byte MTU');
@@ -78,7 +79,7 @@ describe('file answers under backpressure over a 1500-byte MTU', () => {
     network = await createNetwork(['client']);
     server = await listen(network.bridgeAddress, 0, (ex) => {
       ex.onAbort(() => undefined);
-      void ex.respondFile(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' }, file);
+      void ex.respondFile(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' }, openFile(file)!);
     });
     const url = `http://${network.bridgeAddress}:${server.port}/results.csv`;
     // Three at once, as the cluster test's downloads go side by side.

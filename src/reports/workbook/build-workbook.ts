@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArtefactInputs } from '../../batch/artefacts.js';
 import type { JobInfo } from '../job-info.js';
+import { temporaryName } from '../../store/paths.js';
 import { countWorkbookRows, workbookHeader, workbookRowBatches } from './rows.js';
 import { rowsWithHeaders, SheetSplitter } from './sheets.js';
 import type { OpenWriter, WriterKind } from './writer.js';
@@ -40,7 +41,7 @@ export async function buildWorkbook(job: JobInfo, inputs: ArtefactInputs, limits
   if (rows > limits.maxRows) return { skipped: `${rows} rows exceed HAZRISK_WORKBOOK_MAX_ROWS=${limits.maxRows}` };
   const writer: WriterKind = rowsWithHeaders(rows, limits.sheetRows) > limits.streamingRows ? 'streaming' : 'populate';
   const file = path.join(inputs.dir, WORKBOOK_FILE);
-  const temporary = `${file}.tmp`;
+  const temporary = temporaryName(file);
   const output = openWriter(temporary, writer);
   const sheets = new SheetSplitter(output, workbookHeader(job), limits.sheetRows);
   const deadline = limits.maxSeconds > 0 ? started + limits.maxSeconds * 1000 : Infinity;
