@@ -82,6 +82,21 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
 }
 
 /**
+ * Put a temporary file another writer filled (a workbook library's output) into place as writeFileWhole would:
+ * owner-only, synced, then renamed over `file`.
+ */
+export async function commitTemporary(temporary: string, file: string, mode = 0o600): Promise<void> {
+  const handle = await fs.promises.open(temporary, 'r+');
+  try {
+    await handle.chmod(mode);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(temporary, file);
+}
+
+/**
  * Write `file` whole or not at all, asynchronously: `fill` writes through the function it is given (every
  * byte, however many writes it takes), then the file is synced and renamed into place. A failure (a full
  * disk) leaves no temporary file behind. Returns the bytes written.

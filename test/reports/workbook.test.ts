@@ -109,6 +109,15 @@ describe('workbooks of real jobs', () => {
     await checkTypes(job.workbook);
   });
 
+  it('the artefacts are owner-only (0600) like every file in the data dir: results, report and workbook (both writers)', async () => {
+    const mode = (file: string): string => (fs.statSync(file).mode & 0o777).toString(8);
+    for (const streaming of [false, true]) {
+      useBuilder({ workbookStreamingRows: streaming ? 0 : 1_000_000 });
+      const job = await runJob(t, key, 'lite', SCHEDULE);
+      for (const file of [path.join(job.dir, 'results.csv'), job.report, job.workbook]) assert.equal(mode(file), '600', `${path.basename(file)} (streaming writer: ${streaming})`);
+    }
+  });
+
   it('in-depth: the long-form threshold rows, every cell equal to the CSV; echoed formula text stays text', async () => {
     useBuilder();
     const job = await runJob(t, key, 'in-depth', SCHEDULE, { perils: ['TropicalCyclone', 'Earthquake', 'Rain'] });

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ArtefactInputs } from '../../batch/artefacts.js';
 import type { JobInfo } from '../job-info.js';
 import { LIMITS } from '../../limits.js';
-import { temporaryName } from '../../store/paths.js';
+import { writeFileWhole } from '../../store/paths.js';
 import { listFailures } from '../summary/failures.js';
 import { summariseInDepth } from '../summary/in-depth-summary.js';
 import { summariseLite } from '../summary/lite-summary.js';
@@ -33,13 +32,6 @@ export async function buildReport(job: JobInfo, inputs: ArtefactInputs, now: num
     generatedAt: now,
   });
   const file = path.join(inputs.dir, REPORT_FILE);
-  const temporary = temporaryName(file);
-  try {
-    await fs.promises.writeFile(temporary, html);
-    await fs.promises.rename(temporary, file);
-  } catch (err) {
-    await fs.promises.rm(temporary, { force: true });
-    throw err;
-  }
+  await writeFileWhole(file, (write) => write(Buffer.from(html)));
   return file;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArtefactInputs } from '../../batch/artefacts.js';
 import type { JobInfo } from '../job-info.js';
-import { temporaryName } from '../../store/paths.js';
+import { commitTemporary, temporaryName } from '../../store/paths.js';
 import { countWorkbookRows, workbookHeader, workbookRowBatches } from './rows.js';
 import { rowsWithHeaders, SheetSplitter } from './sheets.js';
 import type { OpenWriter, WriterKind } from './writer.js';
@@ -58,7 +58,7 @@ export async function buildWorkbook(job: JobInfo, inputs: ArtefactInputs, limits
     }
     await sheets.finish();
     if (clock() > deadline) throw new TimeLimitExceeded();
-    await fs.promises.rename(temporary, file);
+    await commitTemporary(temporary, file);
     return { file, rows, sheets: sheets.sheetCount, writer };
   } catch (err) {
     await output.abort().catch(() => {});
