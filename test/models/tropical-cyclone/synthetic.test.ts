@@ -60,7 +60,7 @@ function fixtureStorms(): Storm[] {
 }
 
 describe('synthetic event set', () => {
-  it('resamples a best track every 6 hours from genesis to its last fix at 34 kt', () => {
+  it('resamples a best track every 6 hours from genesis to its last fix at 34 kt, and its tail to the record\'s end', () => {
     const t0 = Date.UTC(2000, 8, 1);
     const storm: Storm = {
       id: 'AL012000', name: null, basin: 'NA', season: 2000, source: 'hurdat2',
@@ -68,6 +68,8 @@ describe('synthetic event set', () => {
     };
     const [track] = fitTracks([storm], WEST_OF_80W_IS_SEA);
     assert.deepEqual(track!.steps.map((s) => [s.lat, s.lon, s.vmaxKt, s.month]), [[11, -41, 35, 8], [17, -47, 47, 8]]);
+    // The record after its last fix at 34 kt (15 h) goes on to its end (21 h): one step, at 18 h.
+    assert.deepEqual(track!.tail.map((s) => [s.lat, s.lon, s.vmaxKt, s.month]), [[20.5, -50.5, 41.5, 8]]);
   });
 
   it('fits the track regression: tracks simulated with b₁ = 0.8 and a₁ = 0.6 give them back', () => {
@@ -85,7 +87,7 @@ describe('synthetic event set', () => {
     // Storms that come ashore at 60–120 kt and decay with α = 0.07 h⁻¹ (their first three land steps 3, 9, 15 h after the crossing) give α back.
     const ashore = (v0: number): FitTrack => ({
       group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1,
-      steps: [{ lat: 20, lon: -81, vmaxKt: v0, land: false, month: 8 }, ...[3, 9, 15].map((t) => ({ lat: 20, lon: -79, vmaxKt: 26.7 + (v0 - 26.7) * Math.exp(-0.07 * t), land: true, month: 8 }))],
+      steps: [{ lat: 20, lon: -81, vmaxKt: v0, land: false, month: 8 }, ...[3, 9, 15].map((t) => ({ lat: 20, lon: -79, vmaxKt: 26.7 + (v0 - 26.7) * Math.exp(-0.07 * t), land: true, month: 8 }))], tail: [],
     });
     const tracks = Array.from({ length: 100 }, (_, i) => ashore(64 + (i % 57)));
     assert.ok(Math.abs(fitLandDecay(tracks) - 0.07) < 1e-9, `α ${fitLandDecay(tracks)}`);
@@ -121,7 +123,7 @@ describe('synthetic storm termination', () => {
       if (lat >= 30 && random.uniform() < p) break;
     }
     if (steps.at(-1)!.lat === 45) steps.push({ lat: 46, lon: -60, vmaxKt: 30, land: false, month: 8 });
-    return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
+    return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps, tail: [] };
   }
 
   it('recovers the per-step chance of tracks ended with a known one, and none equatorward of terminationMinLatitude', () => {
@@ -142,7 +144,7 @@ describe('synthetic storm termination', () => {
     const random = new Random('termination');
     const tracks = Array.from({ length: 4000 }, () => poleward(random, 0.1));
     // Nothing reaches 50–55°; one storm ends at its one step at 57°: alone its band's chance would be 1.
-    tracks.push({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps: [{ lat: 57, lon: -30, vmaxKt: 60, land: false, month: 9 }] });
+    tracks.push({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps: [{ lat: 57, lon: -30, vmaxKt: 60, land: false, month: 9 }], tail: [] });
     const model = fitTermination(tracks);
     const below = model.byBand[9]!;
     const w = SYNTHETIC.terminationPriorSteps;
@@ -151,13 +153,35 @@ describe('synthetic storm termination', () => {
     assert.equal(terminationProbability(model, { lat: 70, lon: 0, vmaxKt: 60, land: false, month: 8 }), model.byBand[11]);
   });
 
+  it('fits the chance of dissipating over land below genesis strength on whole records, their tails included', () => {
+    const step = (land: boolean, vmaxKt: number) => ({ lat: 20, lon: -85, vmaxKt, land, month: 8 });
+    const track = (steps: FitTrack['steps'], tail: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps, tail });
+    // Ten records end after three weak steps over land (10 ends in 30 steps); one crosses land weak and comes back at sea (1 step, no end).
+    const tracks = Array.from({ length: 10 }, () => track([step(false, 50), step(true, 40)], [step(true, 30), step(true, 28), step(true, 27)]));
+    tracks.push(track([step(false, 50), step(true, 30), step(false, 40)], []));
+    const model = fitTermination(tracks);
+    assert.equal(model.overLand, 10 / 31);
+    assert.equal(terminationProbability(model, step(true, 33)), 10 / 31);
+    assert.equal(terminationProbability(model, step(true, 34)), 0, 'at genesis strength over land: not this chance');
+  });
+
+  it('a synthetic storm over land below genesis strength ends with the model\'s chance: at chance 1 none comes back from a weak crossing', () => {
+    const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
+    // A strip of land the westward storms cross in a day or two, with sea beyond it.
+    const strip: LandMask = { isLand: (_lat, lon) => lon > -64 && lon < -60 };
+    const weakOverLand = (m: typeof model) => Array.from({ length: 200 }, (_, y) => syntheticYear(m!, y, strip)).flat()
+      .flatMap((t) => t.steps).filter((s) => s.land && s.vmaxKt < SYNTHETIC.genesisKt).length;
+    assert.ok(weakOverLand({ ...model!, termination: { ...model!.termination, overLand: 0 } }) > 0, 'without it weak storms cross land and come back');
+    assert.equal(weakOverLand({ ...model!, termination: { ...model!.termination, overLand: 1 } }), 0);
+  });
+
   it('ends a synthetic storm over sea at ≥ terminationKt with the model\'s chance', () => {
     const [model] = fitGroupModels(fixtureStorms(), WEST_OF_80W_IS_SEA);
     const strongAtSea = (m: typeof model) => Array.from({ length: 50 }, (_, y) => syntheticYear(m!, y, WEST_OF_80W_IS_SEA)).flat()
       .flatMap((t) => t.steps.slice(0, -1)).filter((s) => !s.land && s.vmaxKt >= SYNTHETIC.terminationKt).length;
-    assert.ok(strongAtSea({ ...model!, termination: { byBand: [] } }) > 1000, 'without termination storms stay strong at sea');
+    assert.ok(strongAtSea({ ...model!, termination: { byBand: [], overLand: 0 } }) > 1000, 'without termination storms stay strong at sea');
     // Chance 1 everywhere: a storm ends at its first step over sea at ≥ terminationKt.
-    assert.equal(strongAtSea({ ...model!, termination: { byBand: [1] } }), 0);
+    assert.equal(strongAtSea({ ...model!, termination: { byBand: [1], overLand: 0 } }), 0);
   });
 });
 
@@ -167,7 +191,7 @@ describe('synthetic storm intensity and size', () => {
     const intensity = model!.intensity;
     const cap = intensityCap(intensity, 20, -50, 8);
     const sea = (vmaxKt: number, land = false) => ({ lat: 20, lon: -50, vmaxKt, land, month: 8 });
-    const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps });
+    const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps, tail: [] });
     assert.equal(stormPotential(intensity, track([sea(40), sea(0.5 * cap), sea(45)])), 0.5);
     // A step over land does not count, however strong.
     assert.equal(stormPotential(intensity, track([sea(0.25 * cap), sea(2 * cap, true)])), 0.25);
@@ -195,7 +219,7 @@ describe('synthetic storm intensity and size', () => {
       // cap (the highest wind of all the storms there) less its wind, not its own lifetime maximum less its wind, which
       // its shocks would make correlate with them.
       steps.push({ lat: 45, lon: -70, vmaxKt: 100, land: true, month: 8 }, { lat: 45, lon: -50, vmaxKt: 250, land: false, month: 8 });
-      return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps };
+      return { group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps, tail: [] };
     });
     const [c0, c1, c2, c3, c4, c5, c6] = fitIntensityModel(tracks).pooled.coefficients as number[];
     assert.ok(tracks.flatMap((t) => t.steps).filter((s) => s.vmaxKt > 96).length > 1000, 'the fixture reaches major strength');
@@ -223,7 +247,7 @@ describe('synthetic storm intensity and size', () => {
 
 describe('synthetic event set checks', () => {
   const step = (lat: number, lon: number, vmaxKt: number, land: boolean) => ({ lat, lon, vmaxKt, land, month: 8 });
-  const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps });
+  const track = (steps: FitTrack['steps']): FitTrack => ({ group: 0, season: 2000, start: 0, outerScale: 1, rmwScale: 1, steps, tail: [] });
 
   it('counts a landfall on a coast segment once per storm, from the sea step at ≥ 64 kt', () => {
     const tracks = [
@@ -244,8 +268,9 @@ describe('synthetic event set checks', () => {
     // At ≥ 96 kt: Miami (100 kt at sea) and Louisiana (120 kt); the second Florida crossing at 80 kt does not count again.
     assert.equal(stats.segmentLandfallsPerYear.get(96)!.get('Florida peninsula'), 1 / 2);
     assert.equal(stats.segmentLandfallsPerYear.get(96)!.get('US Gulf coast'), 1 / 2);
-    // Lives of 3, 1, 1 and 1 steps of 6 hours: median 6 h.
-    assert.equal(stats.medianLifeHours, 6);
+    // Lives of 3, 1, 1 and 1 steps of 6 hours: median 6 h; 90th percentile 0.7 of the way from 6 to 18 h.
+    assert.equal(stats.lifeHours.p50, 6);
+    assert.ok(Math.abs(stats.lifeHours.p90 - (6 + 0.7 * 12)) < 1e-12, `${stats.lifeHours.p90}`);
     const rows = basinCheckRows(0, stats, basinStatistics(tracks.slice(0, 1), 2), 'fixture', 'fitted');
     const florida = rows.find((r) => r.quantity === 'storms per year making landfall at ≥ 64 kt: Florida peninsula')!;
     assert.deepEqual([florida.reference, florida.ours, florida.ratio], [0.5, 0.5, 1]);

@@ -108,5 +108,5 @@ function syntheticStorm(model: GroupModel, year: number, random: Random, land: L
   while (last > 0 && steps[last]!.vmaxKt < SYNTHETIC.genesisKt) last--;
   // Its radius of maximum wind about the WDR06 estimate, once for its life (SYNTHETIC.rmwLogSd).
   const rmwScale = Math.exp(SYNTHETIC.rmwLogSd * random.normal());
-  return { group: model.group, season: year, start, outerScale: birth.outerScale, rmwScale, steps: steps.slice(0, last + 1) };
+  return { group: model.group, season: year, start, outerScale: birth.outerScale, rmwScale, steps: steps.slice(0, last + 1), tail: [] };
 }

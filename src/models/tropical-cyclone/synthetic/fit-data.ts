@@ -46,6 +46,12 @@ export interface FitTrack {
    */
   rmwScale: number;
   steps: FitStep[];
+  /**
+   * An observed record after its last fix at ≥ genesisKt, to its end or first gap, resampled the same way:
+   * where a weakened storm dissipated (termination.ts fits the chance of ending over land from it). Empty for
+   * synthetic storms, which are cut at their last step at genesis strength too.
+   */
+  tail: FitStep[];
 }
 
 export type SeasonFilter = 'all' | 'fit' | 'held-out';
@@ -62,9 +68,9 @@ export function fitTracks(storms: readonly Storm[], land: LandMask, seasons: Sea
     if (!member) continue;
     if (seasons === 'fit' && isHeldOut(storm.season)) continue;
     if (seasons === 'held-out' && !isHeldOut(storm.season)) continue;
-    const steps = resampled(storm, land);
+    const { steps, tail } = resampled(storm, land);
     const genesis = storm.fixes.find((f) => f.vmaxKt !== null && f.vmaxKt >= SYNTHETIC.genesisKt);
-    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, outerScale: stormOuterScale(storm, land), rmwScale: 1, steps });
+    if (steps.length > 0) out.push({ group: member.group, season: storm.season, start: genesis!.time, outerScale: stormOuterScale(storm, land), rmwScale: 1, steps, tail });
   }
   return out;
 }
@@ -75,27 +81,33 @@ function stormOuterScale(storm: Storm, land: LandMask): number {
   return quantile(trackSteps(storm, land).filter((s) => s.vmaxKt >= SYNTHETIC.genesisKt).map((s) => s.outerScale), 0.5) || 1;
 }
 
-/** Genesis to the last fix ≥ genesisKt, every stepHours, cut at the first gap longer than TRACK_STEPS.maxGapHours. */
-function resampled(storm: Storm, land: LandMask): FitStep[] {
+/**
+ * Genesis to the last fix ≥ genesisKt (steps), and on to the record's end (tail), every stepHours, cut at the
+ * first gap longer than TRACK_STEPS.maxGapHours.
+ */
+function resampled(storm: Storm, land: LandMask): { steps: FitStep[]; tail: FitStep[] } {
   const fixes = storm.fixes.filter((f) => f.vmaxKt !== null).sort((a, b) => a.time - b.time);
   const first = fixes.findIndex((f) => f.vmaxKt! >= SYNTHETIC.genesisKt);
-  if (first < 0) return [];
+  if (first < 0) return { steps: [], tail: [] };
   let last = first;
+  let end = first;
   for (let k = first; k < fixes.length; k++) {
     if (k > first && (fixes[k]!.time - fixes[k - 1]!.time) / MS_PER_HOUR > TRACK_STEPS.maxGapHours) break;
     if (fixes[k]!.vmaxKt! >= SYNTHETIC.genesisKt) last = k;
+    end = k;
   }
   const steps: FitStep[] = [];
+  const tail: FitStep[] = [];
   const stepMs = SYNTHETIC.stepHours * MS_PER_HOUR;
   let k = first;
-  for (let t = fixes[first]!.time; t <= fixes[last]!.time; t += stepMs) {
-    while (k + 1 <= last && fixes[k + 1]!.time <= t) k++;
+  for (let t = fixes[first]!.time; t <= fixes[end]!.time; t += stepMs) {
+    while (k + 1 <= end && fixes[k + 1]!.time <= t) k++;
     const a = fixes[k]!;
-    const b = fixes[Math.min(k + 1, last)]!;
+    const b = fixes[Math.min(k + 1, end)]!;
     const s = b.time > a.time ? (t - a.time) / (b.time - a.time) : 0;
     const lat = a.lat + (b.lat - a.lat) * s;
     const lon = wrapLongitude(a.lon + longitudeDelta(a.lon, b.lon) * s);
-    steps.push({ lat, lon, vmaxKt: a.vmaxKt! + (b.vmaxKt! - a.vmaxKt!) * s, land: land.isLand(lat, lon), month: new Date(t).getUTCMonth() });
+    (t <= fixes[last]!.time ? steps : tail).push({ lat, lon, vmaxKt: a.vmaxKt! + (b.vmaxKt! - a.vmaxKt!) * s, land: land.isLand(lat, lon), month: new Date(t).getUTCMonth() });
   }
-  return steps;
+  return { steps, tail };
 }
