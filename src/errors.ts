@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   historic_retrieval_failed: { status: 500, message: 'Failed to retrieve historic events or shapes.' },
   internal_error: { status: 500, message: 'Internal server error.' },
   chunk_attempts_exhausted: { status: 500, message: 'Part of the schedule stopped every worker that computed it; the job was failed instead of being retried again.' },
+  breakdown_not_built: { status: 501, message: 'The breakdown of this peril is not built yet.' },
   service_unavailable: { status: 503, message: 'The service is shutting down.' },
   not_ready: { status: 503, message: 'The service is not ready.' },
   uploads_busy: { status: 503, message: 'Too many uploads are being received; retry after the Retry-After seconds.' },

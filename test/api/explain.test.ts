@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { writeFixtureTables } from '../helpers/fixture-tables.js';
+
+const MIAMI = { latitude: 25.76, longitude: -80.19 };
+// 2026-06-30 23:30 UTC is 00:30 on 1 July in London: the default window is 2026-07-02 … 2027-07-01.
+const CLOCK = Date.UTC(2026, 5, 30, 23, 30);
+
+let t: TestApp;
+let key: string;
+/** `k` null: no key at all. */
+const post = (json: unknown, k: string | null = key) => call(`${t.url}/v1/explain`, { method: 'POST', json, ...(k !== null && { key: k }) });
+
+before(async () => {
+  const dir = tempDir();
+  writeFixtureTables(path.join(dir, 'tables'));
+  t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
+  key = await t.key();
+});
+after(() => t.close());
+
+function assertError(res: { status: number; body: any }, status: number, code: string, field: string | null): void {
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  assert.equal(res.body.error.code, code);
+  assert.equal(res.body.error.field, field);
+}
+
+describe('POST /v1/explain: keys, licences and validation', () => {
+  it('401 without a key', async () => {
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6' }, null), 401, 'missing_api_key', null);
+  });
+
+  it('403 for a key without the in_depth mode', async () => {
+    const lite = await t.key({ modes: ['lite'] });
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6' }, lite), 403, 'mode_not_licensed', null);
+  });
+
+  it('403 naming peril for a peril the key is not licensed for', async () => {
+    const rainOnly = await t.key({ perils: ['Rain'] });
+    const res = await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6' }, rainOnly);
+    assertError(res, 403, 'peril_not_licensed', 'peril');
+    assert.match(res.body.error.message, /Earthquake/);
+  });
+
+  it('422 naming peril for an unknown peril, before the licence', async () => {
+    const rainOnly = await t.key({ perils: ['Rain'] });
+    const res = await post({ peril: 'Meteor', ...MIAMI, threshold: 'MMI6' }, rainOnly);
+    assertError(res, 422, 'validation_error', 'peril');
+    assert.match(res.body.error.message, /"Meteor"/);
+  });
+
+  it('422 naming threshold for a threshold the peril does not have, listing its thresholds', async () => {
+    const res = await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI11' });
+    assertError(res, 422, 'validation_error', 'threshold');
+    assert.match(res.body.error.message, /MMI6/);
+    assertError(await post({ peril: 'Rain', ...MIAMI, threshold: '50' }), 422, 'validation_error', 'threshold');
+  });
+
+  it('422 naming the field for a missing coordinate, a bad date and an unknown member', async () => {
+    assertError(await post({ peril: 'Earthquake', latitude: 25.76, threshold: 'MMI6' }), 422, 'validation_error', 'longitude');
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6', end_date: '2026-02-30' }), 422, 'validation_error', 'end_date');
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6', thresholds: ['MMI6'] }), 422, 'validation_error', 'thresholds');
+  });
+
+  it('501 breakdown_not_built naming peril for a peril whose breakdown is not built', async () => {
+    const res = await post({ peril: 'Rain', ...MIAMI, threshold: 50 });
+    assertError(res, 501, 'breakdown_not_built', 'peril');
+    assert.match(res.body.error.message, /Rain/);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const res = await call(`${t.url}/openapi.json`);
+    assert.equal(res.body.paths['/v1/explain'].post.operationId, 'explainRate');
+  });
+});
