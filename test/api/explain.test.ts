@@ -3,8 +3,10 @@ import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
+import { expectedCountFromProbability } from '../../src/engine/formulas.js';
 
 const MIAMI = { latitude: 25.76, longitude: -80.19 };
+const LOS_ANGELES = { latitude: 34.05, longitude: -118.25 };
 // 2026-06-30 23:30 UTC is 00:30 on 1 July in London: the default window is 2026-07-02 … 2027-07-01.
 const CLOCK = Date.UTC(2026, 5, 30, 23, 30);
 
@@ -73,5 +75,31 @@ describe('POST /v1/explain: keys, licences and validation', () => {
   it('is in the OpenAPI document', async () => {
     const res = await call(`${t.url}/openapi.json`);
     assert.equal(res.body.paths['/v1/explain'].post.operationId, 'explainRate');
+  });
+});
+
+describe('POST /v1/explain: Earthquake', () => {
+  it('annual_rate is the v2 curve\'s rate at the threshold; both breakdowns have shares in [0, 1] summing to 1', { timeout: 180_000 }, async () => {
+    // The first earthquake request builds the source model on its thread (~15–25 s).
+    const res = await post({ peril: 'Earthquake', ...LOS_ANGELES, threshold: 'PGA0.2' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(Object.keys(res.body), ['peril', 'latitude', 'longitude', 'threshold', 'annual_rate', 'return_period', 'breakdowns']);
+    assert.equal(res.body.threshold, 'PGA0.2');
+    const v2 = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, json: { perils: ['Earthquake'], events: [LOS_ANGELES] } });
+    const curve = v2.body.results[0];
+    const percent = curve.probability[curve.threshold.indexOf('PGA0.2')];
+    const days = 365; // 2026-07-02 … 2027-07-01
+    const v2Rate = (expectedCountFromProbability(percent / 100) * 365.25) / days;
+    assert.ok(Math.abs(res.body.annual_rate / v2Rate - 1) < 0.002, `${res.body.annual_rate} vs ${v2Rate}`);
+    assert.ok(Math.abs(res.body.return_period * res.body.annual_rate - 1) < 1e-5);
+    assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['magnitude_distance', 'source']);
+    for (const b of res.body.breakdowns) {
+      assert.ok(b.items.length > 0);
+      assert.ok(b.items.every((i: any) => i.share >= 0 && i.share <= 1));
+      const sum = b.items.reduce((s: number, i: any) => s + i.share, 0);
+      assert.ok(Math.abs(sum - 1) <= 0.005, `${b.by}: ${sum}`);
+    }
+    const kinds = new Set(res.body.breakdowns[1].items.map((i: any) => i.source_type));
+    assert.ok(kinds.has('fault') && kinds.has('smoothed'), [...kinds].join());
   });
 });
