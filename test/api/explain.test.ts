@@ -102,4 +102,22 @@ describe('POST /v1/explain: Earthquake', () => {
     const kinds = new Set(res.body.breakdowns[1].items.map((i: any) => i.source_type));
     assert.ok(kinds.has('fault') && kinds.has('smoothed'), [...kinds].join());
   });
+
+  it('a place name is geocoded as v2 does; an unknown one is 400 geocoding_failed naming location', async () => {
+    const v2 = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, json: { perils: ['Earthquake'], events: [{ location: 'Miami, FL' }] } });
+    const res = await post({ peril: 'Earthquake', location: 'Miami, FL', threshold: 'MMI6' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual([res.body.latitude, res.body.longitude], [v2.body.results[0].latitude, v2.body.results[0].longitude]);
+    assertError(await post({ peril: 'Earthquake', location: 'Qwxzv Plorkville', threshold: 'MMI6' }), 400, 'geocoding_failed', 'location');
+  });
+
+  it("a half-year window: the mean rate per year of v2's curve over that window", async () => {
+    const window = { start_date: '2027-01-01', end_date: '2027-06-30' };
+    const res = await post({ peril: 'Earthquake', ...LOS_ANGELES, threshold: 'MMI7', ...window });
+    assert.equal(res.status, 200);
+    const v2 = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, json: { perils: ['Earthquake'], events: [{ ...LOS_ANGELES, ...window }] } });
+    const curve = v2.body.results[0];
+    const v2Rate = (expectedCountFromProbability(curve.probability[curve.threshold.indexOf('MMI7')] / 100) * 365.25) / 181;
+    assert.ok(Math.abs(res.body.annual_rate / v2Rate - 1) < 0.002, `${res.body.annual_rate} vs ${v2Rate}`);
+  });
 });
