@@ -12,9 +12,10 @@ import { ExplainBody, ExplainResponse } from '../explain/schema.js';
 import { normalizeEvent } from './in-depth/events.js';
 
 /**
- * POST /v1/explain (docs/explain.md): validate → licence (in-depth mode, the
- * peril) → locate → the in-depth curve's probability at the threshold, from
- * the same engine call as v2 → the peril's breakdowns from its explainer.
+ * POST /v1/explain (docs/explain.md): validate (every 422, a peril without a
+ * breakdown among them) → licence (in-depth mode, the peril) → locate → the
+ * in-depth curve's probability at the threshold, from the same engine call as
+ * v2 → the peril's breakdowns from its explainer.
  */
 export function explainRoute(app: ApiContext, explainers: Explainers): Route {
   return defineRoute({
@@ -27,9 +28,9 @@ export function explainRoute(app: ApiContext, explainers: Explainers): Route {
       const peril = knownPeril(body.peril);
       const thresholdIndex = thresholdIndexOf(peril, body.threshold);
       const event = normalizeEvent(body, 0, '', 'policy_year', app.clock());
-      requirePeril(ctx.principal!, peril, 'peril');
       const explain = explainers[peril];
       if (!explain) throw httpError('breakdown_not_built', { field: 'peril', message: `peril: the breakdown of ${peril} is not built yet (built: ${Object.keys(explainers).join(', ')})` });
+      requirePeril(ctx.principal!, peril, 'peril');
       const place = resolveLocation(app.geocoder(), event);
       if (!place.ok) throw httpError('geocoding_failed', { field: 'location', message: `location: ${place.error}` });
       const window = { startDay: event.startDay, endDay: event.endDay, ...WHOLE_DAYS };

@@ -11,5 +11,5 @@ export interface ExplainSite {
 /** A peril's breakdowns at a site; each breakdown's shares sum to 1. */
 export type Explainer = (site: ExplainSite) => Promise<Breakdown[]>;
 
-/** The perils whose breakdowns are built (docs/explain.md "Per peril"); the rest answer 501 breakdown_not_built. */
+/** The perils whose breakdowns are built (docs/explain.md "Per peril"); the rest answer 422 breakdown_not_built. */
 export type Explainers = Partial<Record<PerilName, Explainer>>;

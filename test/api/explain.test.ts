@@ -66,9 +66,9 @@ describe('POST /v1/explain: keys, licences and validation', () => {
     assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6', thresholds: ['MMI6'] }), 422, 'validation_error', 'thresholds');
   });
 
-  it('501 breakdown_not_built naming peril for a peril whose breakdown is not built', async () => {
+  it('422 breakdown_not_built naming peril for a peril whose breakdown is not built', async () => {
     const res = await post({ peril: 'Rain', ...MIAMI, threshold: 50 });
-    assertError(res, 501, 'breakdown_not_built', 'peril');
+    assertError(res, 422, 'breakdown_not_built', 'peril');
     assert.match(res.body.error.message, /Rain/);
   });
 
