@@ -80,7 +80,7 @@ describe('POST /v1/explain: keys, licences and validation', () => {
 
 describe('POST /v1/explain: Earthquake', () => {
   it('annual_rate is the v2 curve\'s rate at the threshold; both breakdowns have shares in [0, 1] summing to 1', { timeout: 180_000 }, async () => {
-    // The first earthquake request builds the source model on its thread (~15–25 s).
+    // The first earthquake request builds the source model on its thread (20–33 s).
     const res = await post({ peril: 'Earthquake', ...LOS_ANGELES, threshold: 'PGA0.2' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual(Object.keys(res.body), ['peril', 'latitude', 'longitude', 'threshold', 'annual_rate', 'return_period', 'breakdowns']);

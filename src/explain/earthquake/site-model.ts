@@ -35,7 +35,7 @@ export function zonesOf(grid: GridDef, sources: readonly AreaSource[]): Zone[] {
   });
 }
 
-/** The build's own pipeline (build.ts buildEarthquakeSources, exceedance-tables.ts): ~15 s on one core. */
+/** The build's own pipeline (build.ts buildEarthquakeSources, exceedance-tables.ts): 20–33 s of one core (docs/explain.md). */
 export function buildSiteModel(sourcesDir: string): EarthquakeSiteModel {
   const { grid, model } = buildEarthquakeSources(sourcesDir, () => {}, FAULT_SOURCES, AREA_SOURCES);
   return { grid, model, tables: buildExceedanceTables(), faults: FAULT_SOURCES, zones: zonesOf(grid, AREA_SOURCES) };

@@ -7,7 +7,7 @@ import { buildSiteModel } from './site-model.js';
 
 /**
  * The thread that holds the earthquake site model: built once, when the
- * thread loads (~15–25 s of one core), so the server's event loop never waits
+ * thread loads (20–33 s of one core), so the server's event loop never waits
  * for it; each request is then a one-site sum of a few milliseconds.
  */
 const site = buildSiteModel((workerData as { sourcesDir: string }).sourcesDir);
