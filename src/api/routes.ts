@@ -7,6 +7,8 @@ import { perilsRoute } from './perils.js';
 import { buildOpenApi, OpenApiDocument } from './openapi.js';
 import { inDepthRoutes } from './in-depth/routes.js';
 import { liteRoute } from './lite.js';
+import { explainRoute } from './explain.js';
+import { explainers } from '../explain/registry.js';
 import { batchRoutes } from './batch.js';
 import { downloadRoute } from './downloads.js';
 import { historicRoutes } from './historic.js';
@@ -15,7 +17,7 @@ import { apiDocsRoutes } from './api-docs.js';
 
 /** The route table: every endpoint the service answers, in one place. */
 export function buildRoutes(app: ApiContext): Route[] {
-  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), liteRoute(app), ...batchRoutes(app), downloadRoute(app), ...historicRoutes(app), ...uiRoutes(), ...apiDocsRoutes()];
+  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), explainRoute(app, explainers(app.config.sourcesDir, (close) => app.onClose(close))), liteRoute(app), ...batchRoutes(app), downloadRoute(app), ...historicRoutes(app), ...uiRoutes(), ...apiDocsRoutes()];
   let openapi: OpenApiDocument | null = null;
   routes.push(
     defineRoute({

@@ -15,14 +15,12 @@ export function requireMode(principal: Principal, mode: Mode, denied: ErrorCode 
  * unknown names never get here (the schema answers 422 first).
  */
 export function requirePerils(principal: Principal, perils: readonly PerilName[], field = 'perils'): void {
-  perils.forEach((peril, i) => {
-    if (!principal.perils.has(peril)) {
-      throw httpError('peril_not_licensed', {
-        field: `${field}[${i}]`,
-        message: `The API key is not licensed for the peril ${peril}.`,
-      });
-    }
-  });
+  perils.forEach((peril, i) => requirePeril(principal, peril, `${field}[${i}]`));
+}
+
+/** One peril, named by `field` (a single-peril body's `peril`). */
+export function requirePeril(principal: Principal, peril: PerilName, field: string): void {
+  if (!principal.perils.has(peril)) throw httpError('peril_not_licensed', { field, message: `The API key is not licensed for the peril ${peril}.` });
 }
 
 export function requireFloodPlus(principal: Principal, field = 'flood_plus'): void {

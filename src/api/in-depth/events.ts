@@ -23,27 +23,29 @@ export type DateDefaults = 'policy_year' | 'today';
 
 export function normalizeEvents(events: readonly EventInput[], defaults: DateDefaults, nowMs: number): NormalizedEvent[] {
   const indices = assignIndices(events);
+  return events.map((e, i) => normalizeEvent(e, indices[i]!, `events[${i}].`, defaults, nowMs));
+}
+
+/** One event after the rules above; `at` prefixes the fields errors name (`events[2].`, or '' for a bare body). */
+export function normalizeEvent(e: EventInput, index: number, at: string, defaults: DateDefaults, nowMs: number): NormalizedEvent {
   const today = londonToday(nowMs);
-  return events.map((e, i) => {
-    const at = `events[${i}]`;
-    const location = e.location?.trim() ? e.location.trim() : null;
-    const latitude = e.latitude ?? null;
-    const longitude = e.longitude ?? null;
-    const missing = missingLocationField({ location: location !== null, latitude: latitude !== null, longitude: longitude !== null });
-    if (missing) throw validationError(`${at}.${missing}`, 'a location is required unless both latitude and longitude are given');
-    const startDay = e.start_date !== undefined ? date(e.start_date, `${at}.start_date`) : defaults === 'policy_year' ? today + 1 : today;
-    // Spec: v2 ends a year after its start; daily and expanding end today, which a start after today passes.
-    const endDay = e.end_date !== undefined ? date(e.end_date, `${at}.end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : today;
-    if (e.end_date === undefined && endDay < startDay) {
-      throw validationError(`${at}.end_date`, `required when start_date (${formatIsoDate(startDay)}) is after today (${formatIsoDate(today)}), the default end_date`);
-    }
-    if (endDay < startDay) throw validationError(`${at}.end_date`, 'must be on or after start_date');
-    if (endDay - startDay + 1 > LIMITS.maxWindowDays) throw validationError(`${at}.end_date`, `the window may span at most ${LIMITS.maxWindowDays} days`);
-    const startHour = e.start_hour ?? LIMITS.hourMin;
-    const endHour = e.end_hour ?? LIMITS.hourMax;
-    if (endHour < startHour) throw validationError(`${at}.end_hour`, 'must be greater than or equal to start_hour');
-    return { index: indices[i]!, tag: e.tag ?? null, location, latitude, longitude, startDay, endDay, startHour, endHour };
-  });
+  const location = e.location?.trim() ? e.location.trim() : null;
+  const latitude = e.latitude ?? null;
+  const longitude = e.longitude ?? null;
+  const missing = missingLocationField({ location: location !== null, latitude: latitude !== null, longitude: longitude !== null });
+  if (missing) throw validationError(`${at}${missing}`, 'a location is required unless both latitude and longitude are given');
+  const startDay = e.start_date !== undefined ? date(e.start_date, `${at}start_date`) : defaults === 'policy_year' ? today + 1 : today;
+  // Spec: v2 ends a year after its start; daily and expanding end today, which a start after today passes.
+  const endDay = e.end_date !== undefined ? date(e.end_date, `${at}end_date`) : defaults === 'policy_year' ? addOneYear(startDay) - 1 : today;
+  if (e.end_date === undefined && endDay < startDay) {
+    throw validationError(`${at}end_date`, `required when start_date (${formatIsoDate(startDay)}) is after today (${formatIsoDate(today)}), the default end_date`);
+  }
+  if (endDay < startDay) throw validationError(`${at}end_date`, 'must be on or after start_date');
+  if (endDay - startDay + 1 > LIMITS.maxWindowDays) throw validationError(`${at}end_date`, `the window may span at most ${LIMITS.maxWindowDays} days`);
+  const startHour = e.start_hour ?? LIMITS.hourMin;
+  const endHour = e.end_hour ?? LIMITS.hourMax;
+  if (endHour < startHour) throw validationError(`${at}end_hour`, 'must be greater than or equal to start_hour');
+  return { index, tag: e.tag ?? null, location, latitude, longitude, startDay, endDay, startHour, endHour };
 }
 
 /** Explicit indices kept; the rest numbered from 0, skipping explicit ones. Duplicates → 422. */

@@ -72,7 +72,7 @@ export function traceLengthKm(fault: FaultSource): number {
 }
 
 /** Epicentral reach of a fault: sites farther than this from every trace vertex get nothing from it. */
-function reachKm(fault: FaultSource): number {
+export function reachKm(fault: FaultSource): number {
   return INTEGRATION.maxRuptureKm + traceLengthKm(fault) + fault.widthKm;
 }
 

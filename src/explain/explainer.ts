@@ -1,0 +1,15 @@
+import type { PerilName } from '../engine/perils.js';
+import type { Breakdown } from './schema.js';
+
+/** A site and threshold to explain: the table's coordinates and the threshold's index in the peril's list. */
+export interface ExplainSite {
+  latitude: number;
+  longitude: number;
+  thresholdIndex: number;
+}
+
+/** A peril's breakdowns at a site; each breakdown's shares sum to 1. */
+export type Explainer = (site: ExplainSite) => Promise<Breakdown[]>;
+
+/** The perils whose breakdowns are built (docs/explain.md "Per peril"); the rest answer 422 breakdown_not_built. */
+export type Explainers = Partial<Record<PerilName, Explainer>>;

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from '../helpers/harness.js';
+import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { writeFixtureTables } from '../helpers/fixture-tables.js';
+import { expectedCountFromProbability } from '../../src/engine/formulas.js';
+
+const MIAMI = { latitude: 25.76, longitude: -80.19 };
+const LOS_ANGELES = { latitude: 34.05, longitude: -118.25 };
+// 2026-06-30 23:30 UTC is 00:30 on 1 July in London: the default window is 2026-07-02 … 2027-07-01.
+const CLOCK = Date.UTC(2026, 5, 30, 23, 30);
+
+let t: TestApp;
+let key: string;
+/** `k` null: no key at all. */
+const post = (json: unknown, k: string | null = key) => call(`${t.url}/v1/explain`, { method: 'POST', json, ...(k !== null && { key: k }) });
+
+before(async () => {
+  const dir = tempDir();
+  writeFixtureTables(path.join(dir, 'tables'));
+  t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
+  key = await t.key();
+});
+after(() => t.close());
+
+function assertError(res: { status: number; body: any }, status: number, code: string, field: string | null): void {
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  assert.equal(res.body.error.code, code);
+  assert.equal(res.body.error.field, field);
+}
+
+describe('POST /v1/explain: keys, licences and validation', () => {
+  it('401 without a key', async () => {
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6' }, null), 401, 'missing_api_key', null);
+  });
+
+  it('403 for a key without the in_depth mode', async () => {
+    const lite = await t.key({ modes: ['lite'] });
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6' }, lite), 403, 'mode_not_licensed', null);
+  });
+
+  it('403 naming peril for a peril the key is not licensed for', async () => {
+    const rainOnly = await t.key({ perils: ['Rain'] });
+    const res = await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6' }, rainOnly);
+    assertError(res, 403, 'peril_not_licensed', 'peril');
+    assert.match(res.body.error.message, /Earthquake/);
+  });
+
+  it('422 naming peril for an unknown peril, before the licence', async () => {
+    const rainOnly = await t.key({ perils: ['Rain'] });
+    const res = await post({ peril: 'Meteor', ...MIAMI, threshold: 'MMI6' }, rainOnly);
+    assertError(res, 422, 'validation_error', 'peril');
+    assert.match(res.body.error.message, /"Meteor"/);
+  });
+
+  it('422 naming threshold for a threshold the peril does not have, listing its thresholds', async () => {
+    const res = await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI11' });
+    assertError(res, 422, 'validation_error', 'threshold');
+    assert.match(res.body.error.message, /MMI6/);
+    assertError(await post({ peril: 'Rain', ...MIAMI, threshold: '50' }), 422, 'validation_error', 'threshold');
+  });
+
+  it('422 naming the field for a missing coordinate, a bad date and an unknown member', async () => {
+    assertError(await post({ peril: 'Earthquake', latitude: 25.76, threshold: 'MMI6' }), 422, 'validation_error', 'longitude');
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6', end_date: '2026-02-30' }), 422, 'validation_error', 'end_date');
+    assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6', thresholds: ['MMI6'] }), 422, 'validation_error', 'thresholds');
+  });
+
+  it('422 breakdown_not_built naming peril for a peril whose breakdown is not built', async () => {
+    const res = await post({ peril: 'Rain', ...MIAMI, threshold: 50 });
+    assertError(res, 422, 'breakdown_not_built', 'peril');
+    assert.match(res.body.error.message, /Rain/);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const res = await call(`${t.url}/openapi.json`);
+    assert.equal(res.body.paths['/v1/explain'].post.operationId, 'explainRate');
+  });
+});
+
+describe('POST /v1/explain: Earthquake', () => {
+  it('annual_rate is the v2 curve\'s rate at the threshold; both breakdowns have shares in [0, 1] summing to 1', { timeout: 180_000 }, async () => {
+    // The first earthquake request builds the source model on its thread (20–33 s).
+    const res = await post({ peril: 'Earthquake', ...LOS_ANGELES, threshold: 'PGA0.2' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(Object.keys(res.body), ['peril', 'latitude', 'longitude', 'threshold', 'annual_rate', 'return_period', 'breakdowns']);
+    assert.equal(res.body.threshold, 'PGA0.2');
+    const v2 = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, json: { perils: ['Earthquake'], events: [LOS_ANGELES] } });
+    const curve = v2.body.results[0];
+    const percent = curve.probability[curve.threshold.indexOf('PGA0.2')];
+    const days = 365; // 2026-07-02 … 2027-07-01
+    const v2Rate = (expectedCountFromProbability(percent / 100) * 365.25) / days;
+    assert.ok(Math.abs(res.body.annual_rate / v2Rate - 1) < 0.002, `${res.body.annual_rate} vs ${v2Rate}`);
+    assert.ok(Math.abs(res.body.return_period * res.body.annual_rate - 1) < 1e-5);
+    assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['magnitude_distance', 'source']);
+    for (const b of res.body.breakdowns) {
+      assert.ok(b.items.length > 0);
+      assert.ok(b.items.every((i: any) => i.share >= 0 && i.share <= 1));
+      const sum = b.items.reduce((s: number, i: any) => s + i.share, 0);
+      assert.ok(Math.abs(sum - 1) <= 0.005, `${b.by}: ${sum}`);
+    }
+    const kinds = new Set(res.body.breakdowns[1].items.map((i: any) => i.source_type));
+    assert.ok(kinds.has('fault') && kinds.has('smoothed'), [...kinds].join());
+  });
+
+  it('a place name is geocoded as v2 does; an unknown one is 400 geocoding_failed naming location', async () => {
+    const v2 = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, json: { perils: ['Earthquake'], events: [{ location: 'Miami, FL' }] } });
+    const res = await post({ peril: 'Earthquake', location: 'Miami, FL', threshold: 'MMI6' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual([res.body.latitude, res.body.longitude], [v2.body.results[0].latitude, v2.body.results[0].longitude]);
+    assertError(await post({ peril: 'Earthquake', location: 'Qwxzv Plorkville', threshold: 'MMI6' }), 400, 'geocoding_failed', 'location');
+  });
+
+  it("a half-year window: the mean rate per year of v2's curve over that window", async () => {
+    const window = { start_date: '2027-01-01', end_date: '2027-06-30' };
+    const res = await post({ peril: 'Earthquake', ...LOS_ANGELES, threshold: 'MMI7', ...window });
+    assert.equal(res.status, 200);
+    const v2 = await call(`${t.url}/v2/in-depth`, { method: 'POST', key, json: { perils: ['Earthquake'], events: [{ ...LOS_ANGELES, ...window }] } });
+    const curve = v2.body.results[0];
+    const v2Rate = (expectedCountFromProbability(curve.probability[curve.threshold.indexOf('MMI7')] / 100) * 365.25) / 181;
+    assert.ok(Math.abs(res.body.annual_rate / v2Rate - 1) < 0.002, `${res.body.annual_rate} vs ${v2Rate}`);
+  });
+});
