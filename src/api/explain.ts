@@ -38,7 +38,7 @@ export function explainRoute(app: ApiContext, explainers: Explainers): Route {
       if (!curve!.ok) throw validationError(event.location !== null && place.source === 'geocoded' ? 'location' : 'latitude', curve!.reason);
       const p = curve!.values[thresholdIndex]!;
       const years = curveYears(peril, event.endDay - event.startDay + 1, WHOLE_DAYS);
-      const breakdowns = await explain({ latitude: place.latitude, longitude: place.longitude, thresholdIndex });
+      const breakdowns = await explain({ latitude: place.latitude, longitude: place.longitude, thresholdIndex, window: { startDay: event.startDay, endDay: event.endDay } });
       return {
         body: {
           peril,

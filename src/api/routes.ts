@@ -17,7 +17,7 @@ import { apiDocsRoutes } from './api-docs.js';
 
 /** The route table: every endpoint the service answers, in one place. */
 export function buildRoutes(app: ApiContext): Route[] {
-  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), explainRoute(app, explainers(app.config.sourcesDir, (close) => app.onClose(close))), liteRoute(app), ...batchRoutes(app), downloadRoute(app), ...historicRoutes(app), ...uiRoutes(), ...apiDocsRoutes()];
+  const routes: Route[] = [healthRoute, perilsRoute((def) => app.engine.info(def.name)), ...inDepthRoutes(app), explainRoute(app, explainers(app.config.sourcesDir, app.engine, (close) => app.onClose(close))), liteRoute(app), ...batchRoutes(app), downloadRoute(app), ...historicRoutes(app), ...uiRoutes(), ...apiDocsRoutes()];
   let openapi: OpenApiDocument | null = null;
   routes.push(
     defineRoute({

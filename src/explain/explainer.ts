@@ -1,11 +1,12 @@
 import type { PerilName } from '../engine/perils.js';
 import type { Breakdown } from './schema.js';
 
-/** A site and threshold to explain: the table's coordinates and the threshold's index in the peril's list. */
+/** A site and threshold to explain: the table's coordinates, the threshold's index in the peril's list and the window's days. */
 export interface ExplainSite {
   latitude: number;
   longitude: number;
   thresholdIndex: number;
+  window: { startDay: number; endDay: number };
 }
 
 /** A peril's breakdowns at a site; each breakdown's shares sum to 1. */

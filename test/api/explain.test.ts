@@ -3,7 +3,13 @@ import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { writeFixtureTables } from '../helpers/fixture-tables.js';
+import { daysFromCivil } from '../../src/engine/calendar.js';
 import { expectedCountFromProbability } from '../../src/engine/formulas.js';
+import { cellIndex } from '../../src/engine/grid.js';
+import type { PerilName } from '../../src/engine/perils.js';
+import { referenceWindow } from '../../src/engine/reference.js';
+import type { HazardTable } from '../../src/engine/table-spec.js';
+import { monthParts } from '../../src/explain/by-month.js';
 
 const MIAMI = { latitude: 25.76, longitude: -80.19 };
 const LOS_ANGELES = { latitude: 34.05, longitude: -118.25 };
@@ -12,12 +18,13 @@ const CLOCK = Date.UTC(2026, 5, 30, 23, 30);
 
 let t: TestApp;
 let key: string;
+let tables: Map<PerilName, HazardTable>;
 /** `k` null: no key at all. */
 const post = (json: unknown, k: string | null = key) => call(`${t.url}/v1/explain`, { method: 'POST', json, ...(k !== null && { key: k }) });
 
 before(async () => {
   const dir = tempDir();
-  writeFixtureTables(path.join(dir, 'tables'));
+  tables = writeFixtureTables(path.join(dir, 'tables'));
   t = await startTestApp({ dataDir: dir, tablesDir: path.join(dir, 'tables') }, { clock: () => CLOCK });
   key = await t.key();
 });
@@ -67,9 +74,9 @@ describe('POST /v1/explain: keys, licences and validation', () => {
   });
 
   it('422 breakdown_not_built naming peril for a peril whose breakdown is not built', async () => {
-    const res = await post({ peril: 'Rain', ...MIAMI, threshold: 50 });
+    const res = await post({ peril: 'CumulativeRain', ...MIAMI, threshold: 50 });
     assertError(res, 422, 'breakdown_not_built', 'peril');
-    assert.match(res.body.error.message, /Rain/);
+    assert.match(res.body.error.message, /CumulativeRain/);
   });
 
   it('is in the OpenAPI document', async () => {
@@ -119,5 +126,42 @@ describe('POST /v1/explain: Earthquake', () => {
     const curve = v2.body.results[0];
     const v2Rate = (expectedCountFromProbability(curve.probability[curve.threshold.indexOf('MMI7')] / 100) * 365.25) / 181;
     assert.ok(Math.abs(res.body.annual_rate / v2Rate - 1) < 0.002, `${res.body.annual_rate} vs ${v2Rate}`);
+  });
+});
+
+describe('POST /v1/explain: by month (rate and daily perils)', () => {
+  /** Each month's expected count at the threshold from the plain TypeScript window maths (engine/reference.ts), over the window's parts. */
+  function referenceMonths(peril: PerilName, where: { latitude: number; longitude: number }, threshold: number, startDay: number, endDay: number): Map<number, number> {
+    const table = tables.get(peril)!;
+    const row = table.cellRow[cellIndex(table.grid, where.latitude, where.longitude)]!;
+    const counts = new Map<number, number>();
+    for (const [d0, d1, month] of monthParts(startDay, endDay)) {
+      const p = referenceWindow(table, row, { startDay: d0, endDay: d1, startHour: 0, endHour: 23 })[threshold]!;
+      counts.set(month, (counts.get(month) ?? 0) + expectedCountFromProbability(p));
+    }
+    return counts;
+  }
+
+  for (const [peril, threshold, index] of [['TropicalCyclone', 'CAT1', 1], ['Rain', 50, 2]] as const) {
+    it(`${peril}: twelve months whose shares are the reference window maths' and whose rates add up to annual_rate`, async () => {
+      const res = await post({ peril, ...MIAMI, threshold });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['month']);
+      const items = res.body.breakdowns[0].items;
+      assert.deepEqual(items.map((i: any) => i.label), ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+      // The default window: 2026-07-02 … 2027-07-01.
+      const expected = referenceMonths(peril, MIAMI, index, daysFromCivil(2026, 7, 2), daysFromCivil(2027, 7, 1));
+      const total = [...expected.values()].reduce((a, b) => a + b, 0);
+      items.forEach((item: any, month: number) => assert.ok(Math.abs(item.share - expected.get(month)! / total) < 1e-6, `${item.label}: ${item.share} vs ${expected.get(month)! / total}`));
+      assert.ok(Math.abs(items.reduce((s: number, i: any) => s + i.share, 0) - 1) <= 0.005);
+      const rates = items.reduce((s: number, i: any) => s + i.annual_rate, 0);
+      assert.ok(Math.abs(rates / res.body.annual_rate - 1) < 0.002, `${rates} vs ${res.body.annual_rate}`);
+    });
+  }
+
+  it('a window of three months has those months only', async () => {
+    const res = await post({ peril: 'TropicalCyclone', ...MIAMI, threshold: 'CAT0', start_date: '2027-08-01', end_date: '2027-10-31' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.breakdowns[0].items.map((i: any) => i.label), ['August', 'September', 'October']);
   });
 });
