@@ -14,3 +14,8 @@ export type Explainer = (site: ExplainSite) => Promise<Breakdown[]>;
 
 /** The perils whose breakdowns are built (docs/explain.md "Per peril"); the rest answer 422 breakdown_not_built. */
 export type Explainers = Partial<Record<PerilName, Explainer>>;
+
+/** One explainer giving the breakdowns of several, in order. */
+export function allOf(...explainers: Explainer[]): Explainer {
+  return async (site) => (await Promise.all(explainers.map((explain) => explain(site)))).flat();
+}

@@ -1,14 +1,18 @@
 import type { Engine } from '../engine/engine.js';
 import { PERIL_NAMES, perilDef } from '../engine/perils.js';
+import { classExplainer } from './by-class.js';
 import { monthExplainer } from './by-month.js';
 import { earthquakeExplainer } from './earthquake/index.js';
-import type { Explainers } from './explainer.js';
+import { allOf, type Explainers } from './explainer.js';
 
 /**
  * The breakdowns of each peril that has them (docs/explain.md "Per peril"): Earthquake its sources, magnitudes
- * and distances; every other rate or daily peril its months; `onClose` ends the threads at shutdown.
+ * and distances; every other rate or daily peril the class its events reach (where it has more than one
+ * threshold) and its months; `onClose` ends the threads at shutdown.
  */
 export function explainers(sourcesDir: string, engine: Engine, onClose: (close: () => void) => void): Explainers {
-  const byMonth = PERIL_NAMES.filter((peril) => peril !== 'Earthquake' && perilDef(peril).modelType !== 'accumulation');
-  return { ...Object.fromEntries(byMonth.map((peril) => [peril, monthExplainer(engine, peril)])), Earthquake: earthquakeExplainer(sourcesDir, onClose) };
+  const byCurve = PERIL_NAMES.filter((peril) => peril !== 'Earthquake' && perilDef(peril).modelType !== 'accumulation');
+  const curveExplainer = (peril: (typeof byCurve)[number]) =>
+    perilDef(peril).thresholds.length > 1 ? allOf(classExplainer(engine, peril), monthExplainer(engine, peril)) : monthExplainer(engine, peril);
+  return { ...Object.fromEntries(byCurve.map((peril) => [peril, curveExplainer(peril)])), Earthquake: earthquakeExplainer(sourcesDir, onClose) };
 }

@@ -146,8 +146,8 @@ describe('POST /v1/explain: by month (rate and daily perils)', () => {
     it(`${peril}: twelve months whose shares are the reference window maths' and whose rates add up to annual_rate`, async () => {
       const res = await post({ peril, ...MIAMI, threshold });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['month']);
-      const items = res.body.breakdowns[0].items;
+      assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['class', 'month']);
+      const items = res.body.breakdowns[1].items;
       assert.deepEqual(items.map((i: any) => i.label), ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
       // The default window: 2026-07-02 … 2027-07-01.
       const expected = referenceMonths(peril, MIAMI, index, daysFromCivil(2026, 7, 2), daysFromCivil(2027, 7, 1));
@@ -162,6 +162,25 @@ describe('POST /v1/explain: by month (rate and daily perils)', () => {
   it('a window of three months has those months only', async () => {
     const res = await post({ peril: 'TropicalCyclone', ...MIAMI, threshold: 'CAT0', start_date: '2027-08-01', end_date: '2027-10-31' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(res.body.breakdowns[0].items.map((i: any) => i.label), ['August', 'September', 'October']);
+    assert.deepEqual(res.body.breakdowns[1].items.map((i: any) => i.label), ['August', 'September', 'October']);
+  });
+
+  it('by class: of the events reaching the threshold, the share topping out in each class, from the curve (c_j − c_(j+1)) ÷ c_k', async () => {
+    const table = tables.get('Rain')!;
+    const row = table.cellRow[cellIndex(table.grid, MIAMI.latitude, MIAMI.longitude)]!;
+    const window = { startDay: daysFromCivil(2026, 7, 2), endDay: daysFromCivil(2027, 7, 1), startHour: 0, endHour: 23 };
+    const counts = referenceWindow(table, row, window).map(expectedCountFromProbability);
+    const res = await post({ peril: 'Rain', ...MIAMI, threshold: 200 });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const items = res.body.breakdowns[0].items;
+    // Rain's thresholds from 200 mm: 200, 300, 400, 500 (indices 6–9).
+    assert.deepEqual(items.map((i: any) => i.label), ['200–300 mm', '300–400 mm', '400–500 mm', '≥ 500 mm']);
+    items.forEach((item: any, n: number) => {
+      const j = 6 + n;
+      const expected = (counts[j]! - (counts[j + 1] ?? 0)) / counts[6]!;
+      assert.ok(Math.abs(item.share - expected) < 1e-6, `${item.label}: ${item.share} vs ${expected}`);
+    });
+    const tc = await post({ peril: 'TropicalCyclone', ...MIAMI, threshold: 'CAT4' });
+    assert.deepEqual(tc.body.breakdowns[0].items.map((i: any) => i.label), ['CAT4', 'CAT5']);
   });
 });

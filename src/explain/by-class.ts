@@ -1,0 +1,38 @@
+import { curveRequest, WHOLE_DAYS, curveYears } from '../engine/curve-window.js';
+import type { Engine } from '../engine/engine.js';
+import { expectedCountFromProbability } from '../engine/formulas.js';
+import { perilDef, type PerilName } from '../engine/perils.js';
+import { httpError } from '../errors.js';
+import type { Explainer, ExplainSite } from './explainer.js';
+import type { Breakdown } from './schema.js';
+
+/**
+ * The class breakdown (docs/explain.md "By class reached"): of the events that
+ * reach the threshold, the share whose highest class is each threshold at or
+ * above it, read off the window's curve: with c_j the expected count at
+ * threshold j, −ln(1 − p_j), the events topping out in class j number
+ * c_j − c_(j+1), those in the last class c_last. Exact where the counts are of
+ * events nested across thresholds, as every rate table's and daily table's are
+ * (non-increasing along the thresholds, engine/table-spec.ts).
+ */
+export function classExplainer(engine: Engine, peril: PerilName): Explainer {
+  const { thresholds, unit } = perilDef(peril);
+  const label = (j: number): string => {
+    const t = thresholds[j]!;
+    if (typeof t === 'string') return t;
+    return j + 1 < thresholds.length ? `${t}–${thresholds[j + 1]} ${unit}` : `≥ ${t} ${unit}`;
+  };
+  return async (site: ExplainSite): Promise<Breakdown[]> => {
+    const [curve] = await engine.evaluate([curveRequest(peril, site, { ...site.window, ...WHOLE_DAYS })]);
+    if (!curve!.ok) throw httpError('internal_error', { message: `class breakdown of ${peril}: ${curve!.reason}` });
+    const counts = Array.from(curve!.values, (p) => expectedCountFromProbability(p));
+    const total = counts[site.thresholdIndex]!;
+    const years = curveYears(peril, site.window.endDay - site.window.startDay + 1, WHOLE_DAYS);
+    const items = [];
+    for (let j = site.thresholdIndex; j < thresholds.length && total > 0; j++) {
+      const count = Math.max(0, counts[j]! - (counts[j + 1] ?? 0));
+      items.push({ label: label(j), share: count / total, annual_rate: count / years });
+    }
+    return [{ by: 'class', items }];
+  };
+}
