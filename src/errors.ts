@@ -31,7 +31,6 @@ export const ERROR_CODES = {
   range_not_satisfiable: { status: 416, message: 'The requested byte range is outside the file.' },
   malformed_json: { status: 422, message: 'The request body is not valid JSON.' },
   validation_error: { status: 422, message: 'The request failed validation.' },
-  breakdown_not_built: { status: 422, message: 'The breakdown of this peril is not built yet.' },
   rate_limited: { status: 429, message: 'Too many requests for this API key; retry after the Retry-After seconds.' },
   historic_retrieval_failed: { status: 500, message: 'Failed to retrieve historic events or shapes.' },
   internal_error: { status: 500, message: 'Internal server error.' },

@@ -29,7 +29,6 @@ export function explainRoute(app: ApiContext, explainers: Explainers): Route {
       const thresholdIndex = thresholdIndexOf(peril, body.threshold);
       const event = normalizeEvent(body, 0, '', 'policy_year', app.clock());
       const explain = explainers[peril];
-      if (!explain) throw httpError('breakdown_not_built', { field: 'peril', message: `peril: the breakdown of ${peril} is not built yet (built: ${Object.keys(explainers).join(', ')})` });
       requirePeril(ctx.principal!, peril, 'peril');
       const place = resolveLocation(app.geocoder(), event);
       if (!place.ok) throw httpError('geocoding_failed', { field: 'location', message: `location: ${place.error}` });
@@ -37,6 +36,8 @@ export function explainRoute(app: ApiContext, explainers: Explainers): Route {
       const [curve] = await app.engine.evaluate([curveRequest(peril, place, window)]);
       if (!curve!.ok) throw validationError(event.location !== null && place.source === 'geocoded' ? 'location' : 'latitude', curve!.reason);
       const p = curve!.values[thresholdIndex]!;
+      // A curve at 100 % holds no rate to break down: −ln(1 − p) is infinite.
+      if (p >= 1) throw validationError('threshold', `${peril} reaches ${echo(String(body.threshold))} with certainty in this window (100 %): there is no rate to break down; choose a higher threshold or a shorter window`);
       const years = curveYears(peril, event.endDay - event.startDay + 1, WHOLE_DAYS);
       const breakdowns = await explain({ latitude: place.latitude, longitude: place.longitude, thresholdIndex, window: { startDay: event.startDay, endDay: event.endDay } });
       return {

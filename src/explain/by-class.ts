@@ -13,10 +13,13 @@ import type { Breakdown } from './schema.js';
  * threshold j, −ln(1 − p_j), the events topping out in class j number
  * c_j − c_(j+1), those in the last class c_last. Exact where the counts are of
  * events nested across thresholds, as every rate table's and daily table's are
- * (non-increasing along the thresholds, engine/table-spec.ts).
+ * (non-increasing along the thresholds, engine/table-spec.ts). An accumulation
+ * peril's curve is of one window total, which falls in exactly one class: its
+ * shares are of the probability, (p_j − p_(j+1)) ÷ p_k.
  */
 export function classExplainer(engine: Engine, peril: PerilName): Explainer {
-  const { thresholds, unit } = perilDef(peril);
+  const { thresholds, unit, modelType } = perilDef(peril);
+  const windowTotal = modelType === 'accumulation';
   const label = (j: number): string => {
     const t = thresholds[j]!;
     if (typeof t === 'string') return t;
@@ -25,13 +28,13 @@ export function classExplainer(engine: Engine, peril: PerilName): Explainer {
   return async (site: ExplainSite): Promise<Breakdown[]> => {
     const [curve] = await engine.evaluate([curveRequest(peril, site, { ...site.window, ...WHOLE_DAYS })]);
     if (!curve!.ok) throw httpError('internal_error', { message: `class breakdown of ${peril}: ${curve!.reason}` });
-    const counts = Array.from(curve!.values, (p) => expectedCountFromProbability(p));
-    const total = counts[site.thresholdIndex]!;
-    const years = curveYears(peril, site.window.endDay - site.window.startDay + 1, WHOLE_DAYS);
+    const measures = Array.from(curve!.values, windowTotal ? (p: number) => p : expectedCountFromProbability);
+    const total = measures[site.thresholdIndex]!;
+    const rate = expectedCountFromProbability(curve!.values[site.thresholdIndex]!) / curveYears(peril, site.window.endDay - site.window.startDay + 1, WHOLE_DAYS);
     const items = [];
     for (let j = site.thresholdIndex; j < thresholds.length && total > 0; j++) {
-      const count = Math.max(0, counts[j]! - (counts[j + 1] ?? 0));
-      items.push({ label: label(j), share: count / total, annual_rate: count / years });
+      const share = Math.max(0, measures[j]! - (measures[j + 1] ?? 0)) / total;
+      items.push({ label: label(j), share, annual_rate: share * rate });
     }
     return [{ by: 'class', items }];
   };

@@ -12,8 +12,8 @@ export interface ExplainSite {
 /** A peril's breakdowns at a site; each breakdown's shares sum to 1. */
 export type Explainer = (site: ExplainSite) => Promise<Breakdown[]>;
 
-/** The perils whose breakdowns are built (docs/explain.md "Per peril"); the rest answer 422 breakdown_not_built. */
-export type Explainers = Partial<Record<PerilName, Explainer>>;
+/** Each peril's breakdowns (docs/explain.md "Per peril"). */
+export type Explainers = Record<PerilName, Explainer>;
 
 /** One explainer giving the breakdowns of several, in order. */
 export function allOf(...explainers: Explainer[]): Explainer {

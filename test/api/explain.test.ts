@@ -6,7 +6,7 @@ import { writeFixtureTables } from '../helpers/fixture-tables.js';
 import { daysFromCivil } from '../../src/engine/calendar.js';
 import { expectedCountFromProbability } from '../../src/engine/formulas.js';
 import { cellIndex } from '../../src/engine/grid.js';
-import type { PerilName } from '../../src/engine/perils.js';
+import { PERIL_NAMES, perilDef, type PerilName } from '../../src/engine/perils.js';
 import { referenceWindow } from '../../src/engine/reference.js';
 import type { HazardTable } from '../../src/engine/table-spec.js';
 import { monthParts } from '../../src/explain/by-month.js';
@@ -73,10 +73,32 @@ describe('POST /v1/explain: keys, licences and validation', () => {
     assertError(await post({ peril: 'Earthquake', ...MIAMI, threshold: 'MMI6', thresholds: ['MMI6'] }), 422, 'validation_error', 'thresholds');
   });
 
-  it('422 breakdown_not_built naming peril for a peril whose breakdown is not built', async () => {
-    const res = await post({ peril: 'CumulativeRain', ...MIAMI, threshold: 50 });
-    assertError(res, 422, 'breakdown_not_built', 'peril');
-    assert.match(res.body.error.message, /CumulativeRain/);
+  it('every peril answers 200 with breakdowns whose shares sum to 1, and rates that add up to annual_rate', async () => {
+    const window = { startDay: daysFromCivil(2026, 7, 2), endDay: daysFromCivil(2027, 7, 1), startHour: 0, endHour: 23 };
+    for (const peril of PERIL_NAMES.filter((p) => p !== 'Earthquake')) {
+      // The lowest threshold the year neither misses nor is certain to reach at this fixture site (the reference window maths).
+      const table = tables.get(peril)!;
+      const curve = referenceWindow(table, table.cellRow[cellIndex(table.grid, MIAMI.latitude, MIAMI.longitude)]!, window);
+      const threshold = perilDef(peril).thresholds[curve.findIndex((p) => p > 0 && p < 1)]!;
+      const res = await post({ peril, ...MIAMI, threshold });
+      assert.equal(res.status, 200, `${peril}: ${JSON.stringify(res.body)}`);
+      assert.ok(res.body.breakdowns.length > 0, peril);
+      for (const b of res.body.breakdowns) {
+        assert.ok(b.items.length > 0, `${peril} ${b.by}`);
+        assert.ok(Math.abs(b.items.reduce((s: number, i: any) => s + i.share, 0) - 1) <= 0.005, `${peril} ${b.by}`);
+        assert.ok(Math.abs(b.items.reduce((s: number, i: any) => s + i.annual_rate, 0) / res.body.annual_rate - 1) < 0.002, `${peril} ${b.by}`);
+      }
+    }
+  });
+
+  it('422 naming threshold where the curve is at 100 %: no rate to break down', async () => {
+    const table = tables.get('Rain')!;
+    const row = table.cellRow[cellIndex(table.grid, MIAMI.latitude, MIAMI.longitude)]!;
+    const window = { startDay: daysFromCivil(2026, 7, 2), endDay: daysFromCivil(2027, 7, 1), startHour: 0, endHour: 23 };
+    assert.equal(referenceWindow(table, row, window)[0], 1, 'the fixture makes ≥ 10 mm certain within the year at this site');
+    const res = await post({ peril: 'Rain', ...MIAMI, threshold: 10 });
+    assertError(res, 422, 'validation_error', 'threshold');
+    assert.match(res.body.error.message, /100 %/);
   });
 
   it('is in the OpenAPI document', async () => {
@@ -182,5 +204,22 @@ describe('POST /v1/explain: by month (rate and daily perils)', () => {
     });
     const tc = await post({ peril: 'TropicalCyclone', ...MIAMI, threshold: 'CAT4' });
     assert.deepEqual(tc.body.breakdowns[0].items.map((i: any) => i.label), ['CAT4', 'CAT5']);
+  });
+
+  it('by class for a window total (CumulativeRain): shares of the probability, (p_j − p_(j+1)) ÷ p_k, and no month breakdown', async () => {
+    const table = tables.get('CumulativeRain')!;
+    const row = table.cellRow[cellIndex(table.grid, MIAMI.latitude, MIAMI.longitude)]!;
+    const window = { startDay: daysFromCivil(2026, 7, 2), endDay: daysFromCivil(2027, 7, 1), startHour: 0, endHour: 23 };
+    const p = referenceWindow(table, row, window);
+    const thresholds = perilDef('CumulativeRain').thresholds;
+    const k = thresholds.length - 3;
+    const res = await post({ peril: 'CumulativeRain', ...MIAMI, threshold: thresholds[k] });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['class']);
+    res.body.breakdowns[0].items.forEach((item: any, n: number) => {
+      const j = k + n;
+      const expected = (p[j]! - (p[j + 1] ?? 0)) / p[k]!;
+      assert.ok(Math.abs(item.share - expected) < 1e-4, `${item.label}: ${item.share} vs ${expected}`);
+    });
   });
 });
