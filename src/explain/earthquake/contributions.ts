@@ -1,8 +1,7 @@
 import { cellCentre, cellIndex, globalGrid } from '../../engine/grid.js';
-import { distanceKm, RADIANS_PER_DEGREE } from '../../geo/sphere.js';
-import { binShares, cutoffKm, exceedance, type ExceedanceTables } from '../../models/earthquake/exceedance-tables.js';
-import { faultDistances, reachKm } from '../../models/earthquake/fault-hazard.js';
-import { GMPE_BRANCHES } from '../../models/earthquake/gmpe/index.js';
+import { distanceKm } from '../../geo/sphere.js';
+import { binShares, cutoffKm, type ExceedanceTables } from '../../models/earthquake/exceedance-tables.js';
+import { faultDistances, faultExceedanceAt, reachKm } from '../../models/earthquake/fault-hazard.js';
 import { ownCellDistancesKm, rateAboveMinimum } from '../../models/earthquake/hazard.js';
 import { INTEGRATION, LAYERS, NEAR_FAULT_GRID, RECURRENCE } from '../../models/earthquake/parameters.js';
 import { forCellsWithin } from '../../models/earthquake/smoothing.js';
@@ -115,13 +114,7 @@ function faults(site: EarthquakeSiteModel, at: { latitude: number; longitude: nu
   site.faults.forEach((fault, f) => {
     const [lat0, lon0] = fault.trace[Math.floor(fault.trace.length / 2)]!;
     if (distanceKm(lat0, lon0, at.latitude, at.longitude) > reachKm(fault)) return;
-    const { rJbKm, rRupKm, rxKm, ry0Km } = faultDistances(fault, at.latitude, at.longitude);
-    if (rRupKm > INTEGRATION.maxRuptureKm) return;
-    const hypocentreDepthKm = (fault.topKm + fault.topKm + fault.widthKm * Math.sin(fault.dipDeg * RADIANS_PER_DEGREE)) / 2;
-    p[0] = 0;
-    for (const { model, weight } of GMPE_BRANCHES[fault.regime]) {
-      exceedance(threshold, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, rxKm, ry0Km, ztorKm: fault.topKm, dipDeg: fault.dipDeg, mechanism: fault.mechanism, widthKm: fault.widthKm, hypocentreDepthKm }), p, weight);
-    }
-    if (p[0]! > 0) out.push({ source: { type: 'fault', fault: f }, magnitude: fault.magnitude, distanceKm: rRupKm, rate: p[0]! / fault.recurrenceYears });
+    const rRupKm = faultExceedanceAt(fault, threshold, at.latitude, at.longitude, p);
+    if (rRupKm !== null && p[0]! > 0) out.push({ source: { type: 'fault', fault: f }, magnitude: fault.magnitude, distanceKm: rRupKm, rate: p[0]! / fault.recurrenceYears });
   });
 }

@@ -76,22 +76,30 @@ export function reachKm(fault: FaultSource): number {
   return INTEGRATION.maxRuptureKm + traceLengthKm(fault) + fault.widthKm;
 }
 
+/**
+ * P(IM ≥ x_j) of a fault's characteristic rupture at one point, over its regime's ground-motion branches, into
+ * `out` (zeroed first); returns its R_rup, or null where the rupture is beyond INTEGRATION.maxRuptureKm (out untouched).
+ */
+export function faultExceedanceAt(fault: FaultSource, thresholds: readonly IntensityThreshold[], latitude: number, longitude: number, out: Float64Array): number | null {
+  const { rJbKm, rRupKm, rxKm, ry0Km } = faultDistances(fault, latitude, longitude);
+  if (rRupKm > INTEGRATION.maxRuptureKm) return null;
+  const hypocentreDepthKm = (fault.topKm + fault.topKm + fault.widthKm * Math.sin(fault.dipDeg * RADIANS_PER_DEGREE)) / 2;
+  out.fill(0);
+  for (const { model, weight } of GMPE_BRANCHES[fault.regime]) exceedance(thresholds, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, rxKm, ry0Km, ztorKm: fault.topKm, dipDeg: fault.dipDeg, mechanism: fault.mechanism, widthKm: fault.widthKm, hypocentreDepthKm }), out, weight);
+  return rRupKm;
+}
+
 /** Adds each fault's annual exceedance rates to the sites' rows (rows × K). */
 export function addFaultHazard(faults: readonly FaultSource[], thresholds: readonly IntensityThreshold[], grid: GridDef, siteRow: Int32Array, rates: Float64Array): void {
   const k = thresholds.length;
   const out = new Float64Array(k);
   for (const fault of faults) {
-    const branches = GMPE_BRANCHES[fault.regime];
-    const hypocentreDepthKm = (fault.topKm + fault.topKm + fault.widthKm * Math.sin(fault.dipDeg * RADIANS_PER_DEGREE)) / 2;
     const [lat0, lon0] = fault.trace[Math.floor(fault.trace.length / 2)]!;
     forCellsWithin(grid, lat0, lon0, reachKm(fault), (site) => {
       const row = siteRow[site]!;
       if (row < 0) return;
       const { latitude, longitude } = cellCentre(grid, site);
-      const { rJbKm, rRupKm, rxKm, ry0Km } = faultDistances(fault, latitude, longitude);
-      if (rRupKm > INTEGRATION.maxRuptureKm) return;
-      out.fill(0);
-      for (const { model, weight } of branches) exceedance(thresholds, model.lnPga({ magnitude: fault.magnitude, rRupKm, rJbKm, rxKm, ry0Km, ztorKm: fault.topKm, dipDeg: fault.dipDeg, mechanism: fault.mechanism, widthKm: fault.widthKm, hypocentreDepthKm }), out, weight);
+      if (faultExceedanceAt(fault, thresholds, latitude, longitude, out) === null) return;
       for (let j = 0; j < k; j++) rates[row * k + j]! += out[j]! / fault.recurrenceYears;
     });
   }
