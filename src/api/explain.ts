@@ -12,10 +12,10 @@ import { ExplainBody, ExplainResponse } from '../explain/schema.js';
 import { normalizeEvent } from './in-depth/events.js';
 
 /**
- * POST /v1/explain (docs/explain.md): validate (every 422, a peril without a
- * breakdown among them) → licence (in-depth mode, the peril) → locate → the
- * in-depth curve's probability at the threshold, from the same engine call as
- * v2 → the peril's breakdowns from its explainer.
+ * POST /v1/explain (docs/explain.md): validate (every 422) → licence (in-depth
+ * mode, the peril) → locate → the in-depth curve's probability at the
+ * threshold, from the same engine call as v2 → the peril's breakdowns from its
+ * explainer.
  */
 export function explainRoute(app: ApiContext, explainers: Explainers): Route {
   return defineRoute({
@@ -39,14 +39,16 @@ export function explainRoute(app: ApiContext, explainers: Explainers): Route {
       // A curve at 100 % holds no rate to break down: −ln(1 − p) is infinite.
       if (p >= 1) throw validationError('threshold', `${peril} reaches ${echo(String(body.threshold))} with certainty in this window (100 %): there is no rate to break down; choose a higher threshold or a shorter window`);
       const years = curveYears(peril, event.endDay - event.startDay + 1, WHOLE_DAYS);
-      const breakdowns = await explain({ latitude: place.latitude, longitude: place.longitude, thresholdIndex, window: { startDay: event.startDay, endDay: event.endDay } });
+      const annualRate = expectedCountFromProbability(p) / years;
+      const probabilities = Array.from(curve!.values);
+      const breakdowns = await explain({ latitude: place.latitude, longitude: place.longitude, thresholdIndex, window: { startDay: event.startDay, endDay: event.endDay }, probabilities, annualRate });
       return {
         body: {
           peril,
           latitude: place.latitude,
           longitude: place.longitude,
           threshold: perilDef(peril).thresholds[thresholdIndex]!,
-          annual_rate: expectedCountFromProbability(p) / years,
+          annual_rate: annualRate,
           return_period: roundSignificant(returnPeriodYears(p, years)),
           breakdowns,
         },

@@ -1,8 +1,5 @@
-import { curveRequest, WHOLE_DAYS, curveYears } from '../engine/curve-window.js';
-import type { Engine } from '../engine/engine.js';
 import { expectedCountFromProbability } from '../engine/formulas.js';
 import { perilDef, type PerilName } from '../engine/perils.js';
-import { httpError } from '../errors.js';
 import type { Explainer, ExplainSite } from './explainer.js';
 import type { Breakdown } from './schema.js';
 
@@ -17,7 +14,7 @@ import type { Breakdown } from './schema.js';
  * peril's curve is of one window total, which falls in exactly one class: its
  * shares are of the probability, (p_j − p_(j+1)) ÷ p_k.
  */
-export function classExplainer(engine: Engine, peril: PerilName): Explainer {
+export function classExplainer(peril: PerilName): Explainer {
   const { thresholds, unit, modelType } = perilDef(peril);
   const windowTotal = modelType === 'accumulation';
   const label = (j: number): string => {
@@ -26,15 +23,12 @@ export function classExplainer(engine: Engine, peril: PerilName): Explainer {
     return j + 1 < thresholds.length ? `${t}–${thresholds[j + 1]} ${unit}` : `≥ ${t} ${unit}`;
   };
   return async (site: ExplainSite): Promise<Breakdown[]> => {
-    const [curve] = await engine.evaluate([curveRequest(peril, site, { ...site.window, ...WHOLE_DAYS })]);
-    if (!curve!.ok) throw httpError('internal_error', { message: `class breakdown of ${peril}: ${curve!.reason}` });
-    const measures = Array.from(curve!.values, windowTotal ? (p: number) => p : expectedCountFromProbability);
+    const measures = site.probabilities.map(windowTotal ? (p) => p : expectedCountFromProbability);
     const total = measures[site.thresholdIndex]!;
-    const rate = expectedCountFromProbability(curve!.values[site.thresholdIndex]!) / curveYears(peril, site.window.endDay - site.window.startDay + 1, WHOLE_DAYS);
     const items = [];
     for (let j = site.thresholdIndex; j < thresholds.length && total > 0; j++) {
       const share = Math.max(0, measures[j]! - (measures[j + 1] ?? 0)) / total;
-      items.push({ label: label(j), share, annual_rate: share * rate });
+      items.push({ label: label(j), share, annual_rate: share * site.annualRate });
     }
     return [{ by: 'class', items }];
   };

@@ -13,7 +13,7 @@ import { allOf, type Explainer, type Explainers } from './explainer.js';
 export function explainers(sourcesDir: string, engine: Engine, onClose: (close: () => void) => void): Explainers {
   const curveExplainer = (peril: PerilName): Explainer => {
     const { thresholds, modelType } = perilDef(peril);
-    const parts = [...(thresholds.length > 1 ? [classExplainer(engine, peril)] : []), ...(modelType !== 'accumulation' ? [monthExplainer(engine, peril)] : [])];
+    const parts = [...(thresholds.length > 1 ? [classExplainer(peril)] : []), ...(modelType !== 'accumulation' ? [monthExplainer(engine, peril)] : [])];
     return allOf(...parts);
   };
   const others = PERIL_NAMES.filter((peril) => peril !== 'Earthquake');
