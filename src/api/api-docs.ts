@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { httpError } from '../errors.js';
-import { fileEtag, notModified } from '../http/conditional.js';
-import { closeFile, openFile } from '../http/file-sender.js';
+import { revalidatedFile } from '../http/conditional.js';
+import { openFile } from '../http/file-sender.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
 /**
@@ -57,13 +57,7 @@ function asset(ctx: RequestContext, name: string): Reply {
   if (!type) throw httpError('not_found', { message: 'No such API documentation file.' });
   const file = openFile(path.join(SWAGGER_DIR, name));
   if (!file) throw httpError('not_found', { message: 'No such API documentation file.' });
-  const etag = fileEtag(file.stat);
-  const headers = { ...HEADERS, 'cache-control': 'no-cache', etag };
-  if (notModified(ctx.headers['if-none-match'], etag)) {
-    closeFile(file);
-    return { status: 304, raw: '', contentType: type, headers };
-  }
-  return { file, contentType: type, headers };
+  return revalidatedFile(ctx.headers['if-none-match'], file, type, { ...HEADERS, 'cache-control': 'no-cache' });
 }
 
 export function apiDocsRoutes(): Route[] {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { echo, httpError } from '../errors.js';
-import { fileEtag, notModified } from '../http/conditional.js';
-import { closeFile, openFile } from '../http/file-sender.js';
+import { revalidatedFile } from '../http/conditional.js';
+import { openFile } from '../http/file-sender.js';
 import type { Reply, RequestContext, Route } from '../http/types.js';
 
 /**
@@ -56,13 +56,7 @@ function serveAsset(ctx: RequestContext, name: string): Reply {
     const built = fs.existsSync(path.join(UI_DIR, 'index.html'));
     throw httpError('not_found', { message: built ? `No web interface file ${echo(name)}.` : 'The web interface is not built: run `npm run build`.' });
   }
-  const etag = fileEtag(file.stat);
-  const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-cache', etag };
-  if (notModified(ctx.headers['if-none-match'], etag)) {
-    closeFile(file);
-    return { status: 304, raw: '', contentType: type!, headers };
-  }
-  return { file, contentType: type!, headers };
+  return revalidatedFile(ctx.headers['if-none-match'], file, type!, { ...SECURITY_HEADERS, 'cache-control': 'no-cache' });
 }
 
 export function uiRoutes(): Route[] {

@@ -1,4 +1,6 @@
 import type { BigIntStats } from 'node:fs';
+import { closeFile, type OpenFile } from './file-sender.js';
+import type { FileReply, RawReply } from './types.js';
 import type { ByteRange } from './uws.js';
 
 /**
@@ -17,6 +19,17 @@ export type FileVersion = Pick<BigIntStats, 'ino' | 'size' | 'mtimeNs'>;
  */
 export function fileEtag(version: FileVersion, variant = ''): string {
   return `"${version.ino.toString(36)}-${version.size.toString(36)}-${version.mtimeNs.toString(36)}${variant}"`;
+}
+
+/**
+ * A static file revalidated by its ETag (added to `headers`): 304 when If-None-Match holds it — closing the file,
+ * which only an answer with it would close — else the file.
+ */
+export function revalidatedFile(ifNoneMatch: string | undefined, file: OpenFile, contentType: string, headers: Record<string, string>): RawReply | FileReply {
+  const tagged = { ...headers, etag: fileEtag(file.stat) };
+  if (!notModified(ifNoneMatch, tagged.etag)) return { file, contentType, headers: tagged };
+  closeFile(file);
+  return { status: 304, raw: '', contentType, headers: tagged };
 }
 
 /** If-None-Match: `*` or a list containing the tag (weak comparison, as the RFC asks for GET). */
