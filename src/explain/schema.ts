@@ -31,10 +31,22 @@ export const BreakdownItem = Type.Object({
   distance_min_km: Type.Optional(Type.Number()),
   distance_max_km: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   source_type: Type.Optional(Type.Union([Type.Literal('fault'), Type.Literal('smoothed'), Type.Literal('area'), Type.Literal('other')])),
+  /** An observed storm: its best-track id, name (null: unnamed), the UTC day and the 1-min sustained wind (kt) of its site maximum. */
+  storm_id: Type.Optional(Type.String()),
+  storm_name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  date: Type.Optional(Type.String({ format: 'date' })),
+  wind_kt: Type.Optional(Type.Number()),
+  /** Whether the storm falls in the periods the model is fitted on (false: older records, listed to be recognised). */
+  fitted_period: Type.Optional(Type.Boolean()),
 });
 export type BreakdownItem = Static<typeof BreakdownItem>;
 
-export const Breakdown = Type.Object({ by: Type.String(), items: Type.Array(BreakdownItem) });
+export const Breakdown = Type.Object({
+  by: Type.String(),
+  /** What the breakdown counts, where its shares are not of the modelled rate itself (observed storms). */
+  note: Type.Optional(Type.String()),
+  items: Type.Array(BreakdownItem),
+});
 export type Breakdown = Static<typeof Breakdown>;
 
 export const ExplainResponse = Type.Object({

@@ -168,7 +168,7 @@ describe('POST /v1/explain: by month (rate and daily perils)', () => {
     it(`${peril}: twelve months whose shares are the reference window maths' and whose rates add up to annual_rate`, async () => {
       const res = await post({ peril, ...MIAMI, threshold });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), ['class', 'month']);
+      assert.deepEqual(res.body.breakdowns.map((b: any) => b.by), peril === 'TropicalCyclone' ? ['class', 'month', 'observed_storm'] : ['class', 'month']);
       const items = res.body.breakdowns[1].items;
       assert.deepEqual(items.map((i: any) => i.label), ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
       // The default window: 2026-07-02 … 2027-07-01.
@@ -221,5 +221,20 @@ describe('POST /v1/explain: by month (rate and daily perils)', () => {
       const expected = (p[j]! - (p[j + 1] ?? 0)) / p[k]!;
       assert.ok(Math.abs(item.share - expected) < 1e-4, `${item.label}: ${item.share} vs ${expected}`);
     });
+  });
+});
+
+describe('POST /v1/explain: TropicalCyclone observed storms', () => {
+  it('names the recorded storms that reached the threshold, each with id, name, year, date and site wind, in the schema', { timeout: 180_000 }, async () => {
+    // The first request reads and indexes the best tracks on the explainer's thread (~10 s).
+    const res = await post({ peril: 'TropicalCyclone', ...MIAMI, threshold: 'CAT3' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const storms = res.body.breakdowns.find((b: any) => b.by === 'observed_storm');
+    assert.match(storms.note, /recorded storms \(from \d{4}\) reached CAT3 \(≥ 96 kt\)/);
+    const andrew = storms.items.find((i: any) => i.storm_id === 'AL041992');
+    assert.deepEqual([andrew.label, andrew.storm_name, andrew.date, andrew.fitted_period], ['Andrew 1992', 'Andrew', '1992-08-24', true]);
+    assert.ok(andrew.wind_kt >= 96);
+    assert.ok(storms.items.every((i: any) => i.share === storms.items[0].share));
+    assert.ok(Math.abs(storms.items.reduce((s: number, i: any) => s + i.share, 0) - 1) <= 1e-9);
   });
 });

@@ -4,7 +4,8 @@
  * Only cells within windRadiusKm of each track position are visited.
  */
 import type { GridDef } from '../../engine/table-spec.js';
-import { forCellOffsetsWithin } from './hazard-grid.js';
+import { cellOffsetWithin, forCellOffsetsWithin } from './hazard-grid.js';
+import { WIND_FIELD } from './parameters.js';
 import type { TrackStep } from './track-steps.js';
 import { siteWindXY, vortexAt, windRadiusKm } from './wind-field.js';
 
@@ -55,4 +56,26 @@ export function stormFootprint(steps: readonly TrackStep[], minKt: number, scrat
     time[cell] = 0;
   });
   return out;
+}
+
+/**
+ * One cell's value in stormFootprint(steps, minKt, …): the storm's highest
+ * sustained wind there and when it came, or null where it stays below minKt.
+ * The same positions, radii and offsets, for one cell only (the explainer's
+ * observed storms at a site); the wind is tried before the radius, which
+ * only decides for winds that reach minKt (no wind reaches beyond WIND_FIELD.maxRadiusKm).
+ */
+export function cellMaxWind(steps: readonly TrackStep[], grid: GridDef, cell: number, minKt: number): { kt: number; time: number } | null {
+  let best: { kt: number; time: number } | null = null;
+  for (const step of steps) {
+    if (step.vmaxKt < minKt) continue;
+    const offset = cellOffsetWithin(grid, cell, step.lat, step.lon, WIND_FIELD.maxRadiusKm);
+    if (!offset) continue;
+    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale, rmwScale: step.rmwScale });
+    const wind = siteWindXY(vortex, offset.eastKm, offset.northKm);
+    if (wind < minKt || wind <= (best?.kt ?? 0)) continue;
+    if (!cellOffsetWithin(grid, cell, step.lat, step.lon, windRadiusKm(vortex, minKt))) continue;
+    best = { kt: wind, time: step.time };
+  }
+  return best;
 }
