@@ -93,6 +93,6 @@ describe('web interface types', () => {
   it('src/ui/app/types.ts declares no API shape of its own: every type is one of the service\'s schema types', () => {
     const source = fs.readFileSync('src/ui/app/types.ts', 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '');
     assert.doesNotMatch(source, /\binterface\b|[{|&]\s*$|=\s*\{|=\s*'/m, 'a hand-written shape in src/ui/app/types.ts');
-    for (const line of source.split('\n').filter((l) => l.startsWith('import'))) assert.match(line, /^import type .* from '\.\.\/\.\.\/(api|historic)\/[\w/-]*schema\.js';$/, line);
+    for (const line of source.split('\n').filter((l) => l.startsWith('import'))) assert.match(line, /^import type .* from '\.\.\/\.\.\/(api|historic|explain)\/[\w/-]*schema\.js';$/, line);
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from '../helpers/harness.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildEventStore } from '../../src/historic/build.js';
 import { call, startTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { toCsv } from '../helpers/batch.js';
@@ -38,6 +38,24 @@ const visible = (selector: string) => page.locator(selector).first().waitFor({ s
 async function signIn(apiKey: string): Promise<void> {
   await page.getByLabel('API key').fill(apiKey);
   await page.getByLabel('API key').press('Enter');
+}
+
+/** A breakdown share as the explorer writes it (format.ts share): one decimal, or "< 0.1 %". */
+function shareText(share: number): string {
+  if (share === 0) return '0 %';
+  return share * 100 < 0.05 ? '< 0.1 %' : `${(share * 100).toFixed(1)} %`;
+}
+
+interface ExplainAnswer {
+  threshold: string | number;
+  breakdowns: { by: string; items: { label: string; share: number }[] }[];
+}
+
+/** The explorer's breakdown under a chart as [by, [[label, share text], …]] per breakdown. */
+async function shownBreakdowns(section: Locator): Promise<[string, string[][]][]> {
+  return section.locator('section.breakdown-part').evaluateAll((parts) =>
+    parts.map((p) => [p.getAttribute('data-by')!, [...p.querySelectorAll('li')].map((li) => [li.querySelector('.share-label')!.textContent!, li.querySelector('.share-value')!.textContent!])]),
+  );
 }
 
 /** Form controls with no accessible name: no <label>, aria-label or text. */
@@ -198,6 +216,40 @@ describe('web interface in headless Chromium', () => {
     await page.getByLabel('Return period').check();
     await page.locator('#curves-grid .axis-title', { hasText: 'Return period (years)' }).first().waitFor();
     await screenshot(page, '06-explorer-return-period');
+  });
+
+  it('explains a threshold under its chart: the breakdowns POST /v1/explain gives for the same place and window', { skip: UI_SKIP }, async () => {
+    const card = page.locator('#curves-grid figure[data-peril="TropicalCyclone"]');
+    const cat1 = card.getByRole('button', { name: 'What drives TropicalCyclone at CAT1' });
+    // From the keyboard: focus the threshold's button and press Enter.
+    await cat1.focus();
+    await cat1.press('Enter');
+    const section = card.locator('section.breakdown[data-threshold="CAT1"]');
+    await section.waitFor();
+    assert.equal(await cat1.getAttribute('aria-pressed'), 'true');
+    assert.equal(await card.locator('.breakdown-slot').getAttribute('aria-busy'), null, 'no longer loading');
+
+    const api = await call(`${t.url}/v1/explain`, { method: 'POST', key, json: { peril: 'TropicalCyclone', location: 'Miami, FL', threshold: 'CAT1' } });
+    assert.equal(api.status, 200, JSON.stringify(api.body));
+    const answer = api.body as ExplainAnswer;
+    assert.ok(answer.breakdowns.some((b) => b.items.length > 0), 'the fixture rate at CAT1 is not nil');
+    assert.deepEqual(await section.locator('h4').allInnerTexts(), ['By class reached', 'By month']);
+    assert.deepEqual(await shownBreakdowns(section), answer.breakdowns.map((b) => [b.by, b.items.map((i) => [i.label, shareText(i.share)])]));
+    assert.match(await section.locator('.breakdown-rate').innerText(), /^Annual rate .+, return period .+ years?\.$/);
+    await screenshot(page, '10-explorer-breakdown');
+
+    // A chart point chooses its threshold too; the breakdown survives the metric switch (the charts are redrawn).
+    const cat2Index = (await card.locator('.explain-at button').allInnerTexts()).indexOf('CAT2');
+    await card.locator(`svg.chart circle[data-index="${cat2Index}"]`).click();
+    const cat2 = card.locator('section.breakdown[data-threshold="CAT2"]');
+    await cat2.waitFor();
+    assert.equal(await card.getByRole('button', { name: 'What drives TropicalCyclone at CAT2' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await cat1.getAttribute('aria-pressed'), 'false');
+    await page.getByLabel('Probability', { exact: true }).check();
+    await page.locator('#curves-grid .axis-title', { hasText: 'Probability (%)' }).first().waitFor();
+    const again = page.locator('#curves-grid figure[data-peril="TropicalCyclone"]');
+    await again.locator('section.breakdown[data-threshold="CAT2"]').waitFor();
+    assert.equal(await again.getByRole('button', { name: 'What drives TropicalCyclone at CAT2' }).getAttribute('aria-pressed'), 'true');
   });
 
   it('shows a 403 clearly for a key without the batch mode, then signs out and forgets the key', { skip: UI_SKIP }, async () => {

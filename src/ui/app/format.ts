@@ -20,6 +20,28 @@ export function percent(value: number): string {
   return `${Number(value.toPrecision(3))} %`;
 }
 
+/** A breakdown's share (0–1) as a percentage to one decimal; a share too small to show so is "< 0.1 %". */
+export function share(value: number): string {
+  if (value === 0) return '0 %';
+  const pc = value * 100;
+  return pc < 0.05 ? '< 0.1 %' : `${pc.toFixed(1)} %`;
+}
+
+const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** 10ⁿ as text: the exponent in superscript digits. */
+export function powerOfTen(exponent: number): string {
+  return `10${[...String(exponent)].map((c) => SUPERSCRIPT[c]).join('')}`;
+}
+
+/** An annual rate (events, or days, a year) to three significant digits; below 0.001 as m × 10⁻ⁿ. */
+export function rate(value: number): string {
+  if (value === 0) return '0';
+  if (value >= 0.001) return value.toLocaleString('en-GB', { maximumSignificantDigits: 3 });
+  const [mantissa, exponent] = value.toExponential(2).split('e');
+  return `${Number(mantissa)} × ${powerOfTen(Number(exponent))}`;
+}
+
 export function years(value: number): string {
   if (value >= RETURN_PERIOD_CAP_YEARS) return `≥ ${RETURN_PERIOD_CAP_YEARS.toLocaleString('en-GB')} years`;
   const rounded = Math.round(value);

@@ -8,6 +8,7 @@ import type { JobStatusBody, JobSummary as JobSummaryBody, Schedule as ScheduleB
 import type { ResultObject, InDepthResponse as InDepthResponseBody } from '../../api/in-depth/schema.js';
 import type { LiteResponse as LiteResponseBody } from '../../api/lite-schema.js';
 import type { PerilInfo as PerilInfoBody } from '../../api/perils-schema.js';
+import type { Breakdown as BreakdownBody, BreakdownItem as BreakdownItemBody, ExplainResponse as ExplainResponseBody } from '../../explain/schema.js';
 import type { FootprintVisual as FootprintVisualBody, ListedEvent, EventListing as EventListingBody, ShapesResponse } from '../../historic/schema.js';
 
 export type { Mode } from '../../auth/modes.js';
@@ -24,3 +25,6 @@ export type HistoricEvent = ListedEvent;
 export type EventListing = EventListingBody;
 export type FootprintVisual = FootprintVisualBody;
 export type FootprintCollection = ShapesResponse;
+export type ExplainResponse = ExplainResponseBody;
+export type Breakdown = BreakdownBody;
+export type BreakdownItem = BreakdownItemBody;

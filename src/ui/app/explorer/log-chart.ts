@@ -1,4 +1,5 @@
 import { s } from '../dom.js';
+import { powerOfTen } from '../format.js';
 
 /**
  * A small line chart on a logarithmic y axis with categorical x positions
@@ -29,12 +30,11 @@ const HEIGHT = 190;
 const MARGIN = { top: 12, right: 22, bottom: 40, left: 46 };
 /** Approximate width of one tick character (10px text), to fit x labels side by side without overlap. */
 const TICK_CHAR_PX = 6;
-const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
 
 /** Short tick text: 0.01, 1, 1,000 as written; smaller and larger decades as 10ⁿ. */
 function decadeLabel(exponent: number): string {
   if (exponent >= -2 && exponent <= 3) return (10 ** exponent).toLocaleString('en-GB', { maximumFractionDigits: 2 });
-  return `10${[...String(exponent)].map((c) => SUPERSCRIPT[c]).join('')}`;
+  return powerOfTen(exponent);
 }
 
 /** Whole decades [low, high] covering the positive values, at least one decade tall, within floor and ceiling. */
@@ -98,7 +98,7 @@ export function logLineChart(input: LogChartInput): SVGSVGElement {
     } else {
       drawing = null;
     }
-    series.appendChild(s('circle', { cx: px, cy: py, r: 3.5, class: v > 0 ? 'point' : 'point zero' }, s('title', {}, `${input.xLabels[i]}: ${input.formatValue(v)}`)));
+    series.appendChild(s('circle', { cx: px, cy: py, r: 3.5, class: v > 0 ? 'point' : 'point zero', 'data-index': i }, s('title', {}, `${input.xLabels[i]}: ${input.formatValue(v)}`)));
   });
   if (line) series.prepend(s('path', { d: line, class: 'series-line' }));
   svg.appendChild(series);

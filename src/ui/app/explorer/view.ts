@@ -8,10 +8,12 @@ import { renderHistoric } from './historic.js';
 import { renderLite } from './lite-bands.js';
 import { parsePlace, type Place } from './place.js';
 import { createPlaceMap } from './place-map.js';
+import { createThresholdBreakdowns } from './threshold-breakdown.js';
 
 /**
  * The location explorer: one place and window → Lite bands (GET /v1/lite),
- * curves for every in-depth peril of the key (POST /v2/in-depth), then, once
+ * curves for every in-depth peril of the key (POST /v2/in-depth), with what
+ * drives a chosen threshold (POST /v1/explain) under its chart, then, once
  * the place has coordinates, historic events near it on a map.
  */
 interface Located {
@@ -23,14 +25,21 @@ function coordinateText({ latitude, longitude }: Located): string {
   return `${Math.abs(latitude).toFixed(2)}°${latitude >= 0 ? 'N' : 'S'}, ${Math.abs(longitude).toFixed(2)}°${longitude >= 0 ? 'E' : 'W'}`;
 }
 
-function windowFields(): Record<string, string | number> {
-  const fields: Record<string, string | number> = {};
+/** The window's dates: the curves' and the breakdowns' (POST /v1/explain counts whole days). */
+function dateFields(): Record<string, string> {
+  const fields: Record<string, string> = {};
   const start = byId<HTMLInputElement>('explore-start').value;
   const end = byId<HTMLInputElement>('explore-end').value;
-  const startHour = byId<HTMLInputElement>('explore-start-hour').value;
-  const endHour = byId<HTMLInputElement>('explore-end-hour').value;
   if (start) fields.start_date = start;
   if (end) fields.end_date = end;
+  return fields;
+}
+
+/** The window's hours: the curves' only. */
+function hourFields(): Record<string, number> {
+  const fields: Record<string, number> = {};
+  const startHour = byId<HTMLInputElement>('explore-start-hour').value;
+  const endHour = byId<HTMLInputElement>('explore-end-hour').value;
   if (startHour !== '') fields.start_hour = Number(startHour);
   if (endHour !== '') fields.end_hour = Number(endHour);
   return fields;
@@ -54,6 +63,7 @@ export function mountExplorer(session: Session): void {
   const liteLicensed = perilsWithMode(session, 'lite').length > 0;
   byId('explore-flood-plus-option').hidden = !perilsWithMode(session, 'lite').some((p) => p.lite_threshold?.flood_plus);
   let curves: InDepthResponse | null = null;
+  const breakdowns = createThresholdBreakdowns(session);
   const metric = (): CurveMetric => (byId<HTMLInputElement>('curves-return-period').checked ? 'return_period' : 'probability');
 
   async function lite(place: Exclude<Place, { kind: 'invalid' }>): Promise<Located | null> {
@@ -78,9 +88,11 @@ export function mountExplorer(session: Session): void {
       return null;
     }
     fill(curvesResult, h('p', { class: 'help' }, 'Computing curves…'));
+    const dates = dateFields();
+    breakdowns.reset({ ...placeFields(place), ...dates });
     try {
-      curves = await session.api.post<InDepthResponse>('/v2/in-depth', { perils: inDepthPerils, events: [{ ...placeFields(place), ...windowFields() }] });
-      renderCurves(curvesResult, curves, metric());
+      curves = await session.api.post<InDepthResponse>('/v2/in-depth', { perils: inDepthPerils, events: [{ ...placeFields(place), ...dates, ...hourFields() }] });
+      renderCurves(curvesResult, curves, metric(), breakdowns);
       const first = curves.results[0];
       return first ? { latitude: first.latitude, longitude: first.longitude } : null;
     } catch (error) {
@@ -132,7 +144,7 @@ export function mountExplorer(session: Session): void {
 
   for (const id of ['curves-probability', 'curves-return-period']) {
     byId(id).addEventListener('change', () => {
-      if (curves) renderCurves(curvesResult, curves, metric());
+      if (curves) renderCurves(curvesResult, curves, metric(), breakdowns);
     }, { signal });
   }
 }
