@@ -233,7 +233,10 @@ describe('web interface in headless Chromium', () => {
     assert.equal(api.status, 200, JSON.stringify(api.body));
     const answer = api.body as ExplainAnswer;
     assert.ok(answer.breakdowns.some((b) => b.items.length > 0), 'the fixture rate at CAT1 is not nil');
-    assert.deepEqual(await section.locator('h4').allInnerTexts(), ['By class reached', 'By month']);
+    // The observed storms come from the real best tracks (HAZRISK_SOURCES, as the explain tests read them).
+    assert.deepEqual(await section.locator('h4').allInnerTexts(), ['By class reached', 'By month', 'Observed storms']);
+    const storms = answer.breakdowns.find((b) => b.by === 'observed_storm')!;
+    assert.equal(await section.locator('section[data-by="observed_storm"] .breakdown-note').innerText(), storms.note);
     assert.deepEqual(await shownBreakdowns(section), answer.breakdowns.map((b) => [b.by, b.items.map((i) => [i.label, shareText(i.share)])]));
     assert.match(await section.locator('.breakdown-rate').innerText(), /^Annual rate .+, return period .+ years?\.$/);
     await screenshot(page, '10-explorer-breakdown');

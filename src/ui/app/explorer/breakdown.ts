@@ -18,15 +18,15 @@ const HEADINGS: Record<string, string> = {
   observed_storm: 'Observed storms',
 };
 
-/** Item members shown elsewhere: the label, the share and the rate, and bounds the label already states. */
-const SHOWN = new Set(['label', 'share', 'annual_rate', 'magnitude_min', 'magnitude_max', 'distance_min_km', 'distance_max_km']);
+/** Item members shown elsewhere: the label, the share and the rate, and bounds and names the label already states. */
+const SHOWN = new Set(['label', 'share', 'annual_rate', 'magnitude_min', 'magnitude_max', 'distance_min_km', 'distance_max_km', 'storm_name']);
 
 /** Readable names of the extra members an item may carry; any other is shown by its own name. */
-const FIELD_NAMES: Record<string, string> = { source_type: 'source type' };
+const FIELD_NAMES: Record<string, string> = { source_type: 'source type', storm_id: 'best track', wind_kt: 'site wind (kt)', fitted_period: 'in the fitted period' };
 
 function fieldText(name: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const shown = typeof value === 'number' ? value.toLocaleString('en-GB', { maximumSignificantDigits: 6 }) : String(value);
+  const shown = typeof value === 'number' ? value.toLocaleString('en-GB', { maximumSignificantDigits: 6 }) : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
   return `${FIELD_NAMES[name] ?? name.replace(/_/g, ' ')} ${shown}`;
 }
 
@@ -50,13 +50,12 @@ function item(entry: BreakdownItem): HTMLLIElement {
 
 function part(breakdown: Breakdown): HTMLElement {
   const heading = HEADINGS[breakdown.by] ?? breakdown.by;
-  // A breakdown may carry a note on what it holds (docs/explain.md); read without a type of its own.
-  const note = (breakdown as { note?: unknown }).note;
+  const { note } = breakdown;
   return h(
     'section',
     { class: 'breakdown-part', 'data-by': breakdown.by },
     h('h4', {}, heading),
-    typeof note === 'string' && note ? h('p', { class: 'help breakdown-note' }, note) : null,
+    note ? h('p', { class: 'help breakdown-note' }, note) : null,
     breakdown.items.length === 0
       ? h('p', { class: 'help' }, 'Nothing to break down.')
       : h('ul', { class: 'shares', 'aria-label': heading }, ...breakdown.items.map(item)),
