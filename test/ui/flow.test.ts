@@ -48,7 +48,7 @@ function shareText(share: number): string {
 
 interface ExplainAnswer {
   threshold: string | number;
-  breakdowns: { by: string; items: { label: string; share: number }[] }[];
+  breakdowns: { by: string; note?: string; items: { label: string; share: number }[] }[];
 }
 
 /** The explorer's breakdown under a chart as [by, [[label, share text], …]] per breakdown. */
