@@ -32,6 +32,7 @@ import {
   ZHAO06_INTERFACE,
   type GroundMotionModel,
 } from '../../../src/models/earthquake/gmpe/index.js';
+import { PSHAB20_INTERFACE } from '../../../src/models/earthquake/gmpe/parker-2020.js';
 import { AB06_BC_PGA, AB06_TABLE9_PRINTED_PGA, type Ab06Coefficients } from '../../../src/models/earthquake/gmpe/atkinson-boore-2006.js';
 import { PZT11_BC, pzt11Log10PgaHardRock } from '../../../src/models/earthquake/gmpe/pezeshk-2011.js';
 import { F760_PGA_LN } from '../../../src/models/earthquake/gmpe/stewart-2020-f760.js';
@@ -57,8 +58,8 @@ describe('GMPE registry', () => {
     }
     assert.equal(REFERENCE_VS30, 760);
     assert.deepEqual(GMPE_BRANCHES.active, [ASK14, BSSA14, CB14, CY14].map((model) => ({ model, weight: 1 / 4 })));
-    // USGS 2014 subduction weights without Atkinson & Macias (2009): interface 0.3 : 0.3 : 0.1, in-slab equal.
-    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 3 / 7 }, { model: AGA16_INTERFACE, weight: 3 / 7 }, { model: AB03_INTERFACE, weight: 1 / 7 }]);
+    // USGS 2014 subduction weights, Atkinson & Macias (2009)'s interface 0.3 carried by NGA-Sub (Parker et al. 2022); in-slab equal.
+    assert.deepEqual(GMPE_BRANCHES.interface, [{ model: ZHAO06_INTERFACE, weight: 0.3 }, { model: AGA16_INTERFACE, weight: 0.3 }, { model: PSHAB20_INTERFACE, weight: 0.3 }, { model: AB03_INTERFACE, weight: 0.1 }]);
     assert.deepEqual(GMPE_BRANCHES.inslab, [{ model: ZHAO06_INSLAB, weight: 1 / 3 }, { model: AGA16_INSLAB, weight: 1 / 3 }, { model: AB03_INSLAB, weight: 1 / 3 }]);
     for (const regime of REGIMES) assertClose(GMPE_BRANCHES[regime].reduce((sum, b) => sum + b.weight, 0), 1, 1e-12, `${regime} weights`);
   });

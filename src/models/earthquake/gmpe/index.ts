@@ -12,6 +12,7 @@
  *               Chiou & Youngs (2014)                            (chiou-youngs-2014.ts)
  *   interface — Zhao et al. (2006), interface, site class I      (zhao-2006.ts)
  *               Abrahamson, Gregor & Addo (2016), BC Hydro        (abrahamson-2016.ts)
+ *               Parker et al. (2022), NGA-Sub global              (parker-2020.ts)
  *               Atkinson & Boore (2003), global, B/C (USGS)      (atkinson-boore-2003.ts)
  *   inslab    — Zhao et al. (2006), in-slab, site class I        (zhao-2006.ts)
  *               Abrahamson, Gregor & Addo (2016), BC Hydro        (abrahamson-2016.ts)
@@ -30,6 +31,7 @@ import { CY14 } from './chiou-youngs-2014.js';
 import { withNgaEastSigma } from './nga-east-sigma.js';
 import { NGA_EAST_USGS } from './nga-east-usgs-2017.js';
 import { PZT11_BC } from './pezeshk-2011.js';
+import { PSHAB20_INTERFACE } from './parker-2020.js';
 import type { GmpeBranch, Regime } from './types.js';
 import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
 
@@ -41,9 +43,10 @@ import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
  * Pezeshk et al. 2015), 1/6 each — and every median takes the USGS σ logic
  * tree (EPRI 0.8, panel 0.2). Subduction follows the USGS 2014 model
  * (Petersen et al. 2014, USGS OFR 2014-1091). Interface events: Zhao et al.
- * (2006) 0.3, BC Hydro 0.3, Atkinson & Macias (2009) 0.3, which we do not
- * carry, and Atkinson & Boore (2003) 0.1 — the three we carry at 3/7, 3/7 and
- * 1/7. In-slab events: Zhao 1/3, BC Hydro 1/3, and AB03's global and Cascadia
+ * (2006) 0.3, BC Hydro 0.3, Atkinson & Macias (2009) 0.3 and Atkinson &
+ * Boore (2003) 0.1; AM09's 0.3 is carried by the NGA-Sub global model of
+ * Parker et al. (2022), the interface model the USGS 2023 update moved to.
+ * In-slab events: Zhao 1/3, BC Hydro 1/3, and AB03's global and Cascadia
  * forms 1/6 each — here the global form at 1/3. Active crust likewise: the USGS 2014 and 2018 models
  * weigh the four NGA-West2 models (ASK14, BSSA14, CB14, CY14) 0.22 each beside
  * Idriss (2014) at 0.12; the four at 1/4 each.
@@ -51,7 +54,7 @@ import { ZHAO06_INSLAB, ZHAO06_INTERFACE } from './zhao-2006.js';
 export const GMPE_BRANCHES: Readonly<Record<Regime, readonly GmpeBranch[]>> = Object.freeze({
   stable: Object.freeze([...withNgaEastSigma(NGA_EAST_USGS, 2 / 3), ...withNgaEastSigma(AB06, 1 / 6), ...withNgaEastSigma(PZT11_BC, 1 / 6)]),
   active: Object.freeze([{ model: ASK14, weight: 1 / 4 }, { model: BSSA14, weight: 1 / 4 }, { model: CB14, weight: 1 / 4 }, { model: CY14, weight: 1 / 4 }]),
-  interface: Object.freeze([{ model: ZHAO06_INTERFACE, weight: 3 / 7 }, { model: AGA16_INTERFACE, weight: 3 / 7 }, { model: AB03_INTERFACE, weight: 1 / 7 }]),
+  interface: Object.freeze([{ model: ZHAO06_INTERFACE, weight: 0.3 }, { model: AGA16_INTERFACE, weight: 0.3 }, { model: PSHAB20_INTERFACE, weight: 0.3 }, { model: AB03_INTERFACE, weight: 0.1 }]),
   inslab: Object.freeze([{ model: ZHAO06_INSLAB, weight: 1 / 3 }, { model: AGA16_INSLAB, weight: 1 / 3 }, { model: AB03_INSLAB, weight: 1 / 3 }]),
 });
 
