@@ -24,7 +24,7 @@
  *
  * σ: the total σ of Table 1 (log10 units): 0.23 interface, 0.27 in-slab.
  */
-import { checkRupture, lnGFromLnCmS2, REFERENCE_VS30, type GroundMotionModel, type LnPgaPrediction, type Rupture } from './types.js';
+import { defineModel, lnGFromLnCmS2, type GroundMotionModel } from './types.js';
 
 /** PGA rows of Table 1 (global interface as corrected by the 2008 erratum; global in-slab), log10 cm/s². */
 export const AB03_PGA = Object.freeze({
@@ -63,18 +63,10 @@ const CITATION =
   'doi:10.1785/0120020156; erratum, BSSA 98(5), 2567–2569 (2008)';
 
 function model(source: SourceType, id: string, name: string): GroundMotionModel {
-  return Object.freeze({
-    id,
-    name,
-    citation: CITATION,
-    regime: source,
-    vs30: REFERENCE_VS30,
-    uses: Object.freeze(['magnitude', 'rRupKm', 'hypocentreDepthKm'] as const),
-    lnPga(rupture: Rupture): LnPgaPrediction {
-      checkRupture(rupture);
-      return { mean: ab03LnPga(source, rupture.magnitude, rupture.rRupKm, rupture.hypocentreDepthKm), sigma: AB03_PGA[source].sigmaLog10 * Math.LN10 };
-    },
-  });
+  return defineModel({ id, name, citation: CITATION, regime: source, uses: ['magnitude', 'rRupKm', 'hypocentreDepthKm'] }, (rupture) => ({
+    mean: ab03LnPga(source, rupture.magnitude, rupture.rRupKm, rupture.hypocentreDepthKm),
+    sigma: AB03_PGA[source].sigmaLog10 * Math.LN10,
+  }));
 }
 
 export const AB03_INTERFACE = model('interface', 'AB03-interface', 'Atkinson & Boore (2003), global interface, B/C (USGS)');

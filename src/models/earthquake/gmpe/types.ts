@@ -75,6 +75,22 @@ export interface GroundMotionModel {
   lnPga(rupture: Rupture): LnPgaPrediction;
 }
 
+/**
+ * A model object as every module exports it: at the reference Vs30, frozen,
+ * and rejecting an impossible rupture (checkRupture) before `predict` runs.
+ */
+export function defineModel(fields: Omit<GroundMotionModel, 'vs30' | 'lnPga'>, predict: (rupture: Rupture) => LnPgaPrediction): GroundMotionModel {
+  return Object.freeze({
+    ...fields,
+    vs30: REFERENCE_VS30,
+    uses: Object.freeze([...fields.uses]),
+    lnPga(rupture: Rupture): LnPgaPrediction {
+      checkRupture(rupture);
+      return predict(rupture);
+    },
+  });
+}
+
 /** One branch of a regime's logic tree (index.ts GMPE_BRANCHES): a model and its weight. */
 export interface GmpeBranch {
   model: GroundMotionModel;
