@@ -18,7 +18,7 @@ import {
   ag20Sigma,
   ag20SiteTerm,
 } from '../../../src/models/earthquake/gmpe/abrahamson-gulerce-2020.js';
-import { assertClose, readRows, rupture } from './gmpe-helpers.js';
+import { assertClose, assertFallsWithDistance, readRows, rupture } from './gmpe-helpers.js';
 
 // The tables print PGA to 9 significant digits (≤ 5e-9 in ln PGA) and σ to 8 decimals; the
 // module, in double precision, agrees with them to 1.1e-6 in ln PGA (one row; the rest under
@@ -113,13 +113,11 @@ describe('Abrahamson & Gülerce (2022, NGA-Sub), global interface and in-slab PG
       assert.ok(Object.isFrozen(model));
       const base = rupture(7.5, { rRupKm: 60, rJbKm: 40, hypocentreDepthKm: 50, ztorKm: 45 });
       assert.equal(model.lnPga({ ...base, rJbKm: 5, rHypoKm: 300 }).mean, model.lnPga(base).mean);
-      let previous = Infinity;
+      assertFallsWithDistance(model, base, [0, 5, 20, 60, 150, 300, 600]);
       for (const r of [0, 5, 20, 60, 150, 300, 600]) {
-        const p = model.lnPga({ ...base, rRupKm: r });
-        assert.ok(p.mean < previous && p.sigma > 0.6 && p.sigma < 0.85, `${model.id} at ${r} km`);
-        previous = p.mean;
+        const { sigma } = model.lnPga({ ...base, rRupKm: r });
+        assert.ok(sigma > 0.6 && sigma < 0.85, `${model.id} σ at ${r} km: ${sigma}`);
       }
-      assert.throws(() => model.lnPga({ ...base, rRupKm: -1 }), RangeError);
       assert.throws(() => model.lnPga({ ...base, magnitude: Number.NaN }), RangeError);
     }
   });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Rupture } from '../../../src/models/earthquake/gmpe/index.js';
+import type { GroundMotionModel, Rupture } from '../../../src/models/earthquake/gmpe/index.js';
 
 const DATA = path.join(path.dirname(new URL(import.meta.url).pathname), 'gmpe-data');
 
@@ -26,4 +26,15 @@ export const rupture = (magnitude: number, distances: Partial<Rupture>): Rupture
 
 export function assertClose(actual: number, expected: number, tolerance: number, what: string): void {
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: got ${actual}, expected ${expected} ± ${tolerance} (off by ${actual - expected})`);
+}
+
+/** At a fixed rupture, ln PGA falls with R_rup over `distancesKm` with σ > 0, and a negative R_rup is a RangeError. */
+export function assertFallsWithDistance(model: GroundMotionModel, base: Rupture, distancesKm: readonly number[]): void {
+  let previous = Infinity;
+  for (const r of distancesKm) {
+    const p = model.lnPga({ ...base, rRupKm: r });
+    assert.ok(p.mean < previous && p.sigma > 0, `${model.id} at ${r} km`);
+    previous = p.mean;
+  }
+  assert.throws(() => model.lnPga({ ...base, rRupKm: -1 }), RangeError);
 }
