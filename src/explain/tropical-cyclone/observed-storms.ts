@@ -2,12 +2,12 @@ import { cellCentre, cellIndex } from '../../engine/grid.js';
 import type { GridDef } from '../../engine/table-spec.js';
 import { distanceKm } from '../../geo/sphere.js';
 import { groupOf } from '../../models/tropical-cyclone/compute-hazard.js';
-import { cellMaxWind } from '../../models/tropical-cyclone/footprint.js';
+import { cellMaxWind, stepVortex } from '../../models/tropical-cyclone/footprint.js';
 import type { LandMask } from '../../models/tropical-cyclone/land-mask.js';
 import { CLIMATOLOGY_PERIODS } from '../../models/tropical-cyclone/parameters.js';
 import { trackSteps } from '../../models/tropical-cyclone/track-steps.js';
 import type { Storm } from '../../models/tropical-cyclone/track-types.js';
-import { vortexAt, windRadiusKm } from '../../models/tropical-cyclone/wind-field.js';
+import { windRadiusKm } from '../../models/tropical-cyclone/wind-field.js';
 
 /**
  * The recorded storms whose site wind reached a speed at a place: each best
@@ -50,8 +50,7 @@ export function indexTracks(storms: readonly Storm[], land: LandMask): TrackInde
     const steps = trackSteps(storm, land).filter((s) => s.vmaxKt >= FOOTPRINT_MIN_KT);
     const out = new Float32Array(steps.length * 3);
     steps.forEach((s, k) => {
-      const vortex = vortexAt({ latitude: s.lat, vmaxKt: s.vmaxKt, rmwKm: s.rmwKm, motionEastKt: s.motionEastKt, motionNorthKt: s.motionNorthKt, outerScale: s.outerScale, rmwScale: s.rmwScale });
-      out.set([s.lat, s.lon, windRadiusKm(vortex, FOOTPRINT_MIN_KT)], k * 3);
+      out.set([s.lat, s.lon, windRadiusKm(stepVortex(s), FOOTPRINT_MIN_KT)], k * 3);
     });
     return out;
   });

@@ -25,9 +25,8 @@ export function stormBreakdown(observed: readonly ObservedStorm[], site: Explain
     const name = stormName(o.storm.name);
     return { label: name === null ? `Unnamed ${o.storm.id}, ${date}` : `${name} ${date.slice(0, 4)}`, share, annual_rate: share * site.annualRate, storm_id: o.storm.id, storm_name: name, date, wind_kt: Math.round(o.kt * 10) / 10, fitted_period: o.weight > 0 };
   };
-  const listed = reached.slice(0, LISTED).map(item);
   const rest = reached.slice(LISTED);
-  const items = rest.length < 2 ? reached.map(item) : [...listed, otherItem(rest, share, site.annualRate)];
+  const items = rest.length < 2 ? reached.map(item) : [...reached.slice(0, LISTED).map(item), otherItem(rest, share, site.annualRate)];
   const counted = reached.filter((o) => o.weight > 0);
   const observedRate = counted.reduce((sum, o) => sum + o.weight, 0);
   const first = Math.min(...reached.map((o) => new Date(o.time).getUTCFullYear()));

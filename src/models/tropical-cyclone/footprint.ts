@@ -7,13 +7,18 @@ import type { GridDef } from '../../engine/table-spec.js';
 import { cellOffsetWithin, forCellOffsetsWithin } from './hazard-grid.js';
 import { WIND_FIELD } from './parameters.js';
 import type { TrackStep } from './track-steps.js';
-import { siteWindXY, vortexAt, windRadiusKm } from './wind-field.js';
+import { siteWindXY, vortexAt, windRadiusKm, type Vortex } from './wind-field.js';
 
 export interface Footprint {
   cells: Int32Array;
   maxKt: Float64Array;
   /** Epoch ms of the maximum. */
   time: Float64Array;
+}
+
+/** The wind field of a track position. */
+export function stepVortex(step: TrackStep): Vortex {
+  return vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale, rmwScale: step.rmwScale });
 }
 
 /** Reusable per-grid scratch so each storm costs only the cells it touches. */
@@ -37,7 +42,7 @@ export function stormFootprint(steps: readonly TrackStep[], minKt: number, scrat
   const touched: number[] = [];
   for (const step of steps) {
     if (step.vmaxKt < stepMinKt) continue;
-    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale, rmwScale: step.rmwScale });
+    const vortex = stepVortex(step);
     const radius = windRadiusKm(vortex, minKt);
     forCellOffsetsWithin(scratch.grid, step.lat, step.lon, radius, (cell, eastKm, northKm) => {
       const wind = siteWindXY(vortex, eastKm, northKm);
@@ -71,7 +76,7 @@ export function cellMaxWind(steps: readonly TrackStep[], grid: GridDef, cell: nu
     if (step.vmaxKt < minKt) continue;
     const offset = cellOffsetWithin(grid, cell, step.lat, step.lon, WIND_FIELD.maxRadiusKm);
     if (!offset) continue;
-    const vortex = vortexAt({ latitude: step.lat, vmaxKt: step.vmaxKt, rmwKm: step.rmwKm, motionEastKt: step.motionEastKt, motionNorthKt: step.motionNorthKt, outerScale: step.outerScale, rmwScale: step.rmwScale });
+    const vortex = stepVortex(step);
     const wind = siteWindXY(vortex, offset.eastKm, offset.northKm);
     if (wind < minKt || wind <= (best?.kt ?? 0)) continue;
     if (!cellOffsetWithin(grid, cell, step.lat, step.lon, windRadiusKm(vortex, minKt))) continue;
